@@ -1,0 +1,34 @@
+// Entry point of the `vino` command. Each sub-command lives in its own module under commands/
+// and registers itself on the program; exit codes are 0 ok, 1 a failure, 2 bad usage.
+import { Command, CommanderError } from 'commander';
+import { registerDecode } from './commands/decode.js';
+import { registerRegistry } from './commands/registry.js';
+
+export const EXIT_OK = 0;
+export const EXIT_FAILURE = 1;
+export const EXIT_USAGE = 2;
+
+export function buildProgram(): Command {
+  const program = new Command('vino')
+    .description('Vehicle origin decoding: where a VIN or Japanese chassis number was made, and by whom')
+    .exitOverride()
+    .showHelpAfterError();
+  registerDecode(program);
+  registerRegistry(program);
+  return program;
+}
+
+export async function main(argv: string[]): Promise<void> {
+  const program = buildProgram();
+  try {
+    await program.parseAsync(argv);
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      const ok = err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help';
+      process.exitCode = ok ? EXIT_OK : EXIT_USAGE;
+      return;
+    }
+    process.stderr.write(`vino: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exitCode = EXIT_FAILURE;
+  }
+}

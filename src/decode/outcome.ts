@@ -1,0 +1,16 @@
+import type { DecodeResult } from '../generated/contract.js';
+
+/** Stable codes for identifiers that cannot be decoded (the HTTP API answers them with 422). */
+export type DecodeErrorCode = 'INVALID_LENGTH' | 'ILLEGAL_CHARACTERS' | 'UNRECOGNISED_FORMAT';
+
+export interface DecodeError {
+  code: DecodeErrorCode;
+  /** The identifier after normalisation (what was looked at). */
+  identifier: string;
+  /** One sentence a person can act on. */
+  detail: string;
+  /** 1-based positions of offending characters, for ILLEGAL_CHARACTERS. */
+  positions?: number[];
+}
+
+export type DecodeOutcome = { ok: true; result: DecodeResult } | { ok: false; error: DecodeError };

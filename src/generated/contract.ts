@@ -1,0 +1,151 @@
+// GENERATED FILE: do not edit by hand.
+// Source: schemas/decode-request.schema.json, schemas/decode-batch-request.schema.json, schemas/decode-result.schema.json, schemas/problem.schema.json
+// Regenerate: npm run codegen
+/**
+ * Body of POST /api/v1/vin/decode: one identifier (a 17-character VIN or a Japanese chassis number).
+ */
+export interface DecodeRequest {
+  /**
+   * The VIN or chassis number as typed; spaces and case are normalised.
+   */
+  identifier: string;
+}
+
+/**
+ * Body of POST /api/v1/vin/decode/batch: up to 1,000 identifiers, answered in order.
+ */
+export interface DecodeBatchRequest {
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  identifiers: [string, ...string[]];
+}
+
+export type Format = 'ISO_17_STANDARD' | 'ISO_17_LOW_VOLUME' | 'JDM_CHASSIS';
+export type Confidence = 'HIGH_DETERMINISTIC' | 'MEDIUM_PARTIAL' | 'LOW_INFERRED';
+export type OriginAlignment = 'VERIFIED_ORIGIN_ALIGNMENT' | 'TRANSNATIONAL_ASSEMBLY' | 'UNVERIFIED';
+export type NullableString = string | null;
+export type CheckDigitStatus = 'MATCH' | 'MISMATCH' | 'NOT_APPLICABLE';
+
+/**
+ * What vino knows about one identifier: corporate origin (WMI), physical assembly (plant code) and whether they agree. Unknown values are null.
+ */
+export interface DecodeResult {
+  /**
+   * The normalised identifier that was decoded.
+   */
+  identifier: string;
+  summary: {
+    format: Format;
+    confidence: Confidence;
+    originAlignment: OriginAlignment;
+    /**
+     * Human label of originAlignment.
+     */
+    verdict: string;
+  };
+  corporateOrigin: {
+    wmi: NullableString;
+    country: NullableString;
+    countryCode: NullableString;
+    region: NullableString;
+    manufacturer: NullableString;
+    productionVolume: NullableString;
+  };
+  assembly: {
+    plantCode: NullableString;
+    country: NullableString;
+    countryCode: NullableString;
+    city: NullableString;
+    state: NullableString;
+    cityState: NullableString;
+    details: NullableString;
+    source: NullableString;
+  };
+  vehicle: {
+    manufacturer: NullableString;
+    make: NullableString;
+    model: NullableString;
+    modelYear: number | null;
+    modelYearCandidates: number[];
+    vehicleType: NullableString;
+    series: NullableString;
+    /**
+     * JDM: the model code's production span, e.g. 1993-2002.
+     */
+    productionYears: string | null;
+  };
+  validation: {
+    checkDigit: {
+      status: CheckDigitStatus;
+      calculated: NullableString;
+      actual: NullableString;
+      required: boolean;
+    };
+    confidenceLevel: 'HIGH' | 'MEDIUM' | 'LOW';
+    evidence: Evidence[];
+    warnings: Warning[];
+  };
+  positions: {
+    wmi: NullableString;
+    vds: NullableString;
+    checkDigit: NullableString;
+    modelYear: NullableString;
+    plantCode: NullableString;
+    serial: NullableString;
+    /**
+     * JDM: the model code before the hyphen.
+     */
+    modelCode: string | null;
+  };
+}
+export interface Evidence {
+  layer: 'corporateOrigin' | 'assembly' | 'vehicle' | 'modelYear';
+  /**
+   * Registry table the fact came from (countries, wmi, plants, model-years, jdm-chassis).
+   */
+  table: string;
+  /**
+   * The key looked up in that table.
+   */
+  key: string;
+  /**
+   * Where the registry row says the fact comes from.
+   */
+  source: string;
+}
+export interface Warning {
+  code: string;
+  message: string;
+}
+
+/**
+ * An RFC 9457 problem details body (application/problem+json) with a stable machine code.
+ */
+export interface Problem {
+  /**
+   * A URI naming the problem type.
+   */
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  /**
+   * Stable code, e.g. INVALID_LENGTH, ILLEGAL_CHARACTERS, UNRECOGNISED_FORMAT, VALIDATION_FAILED.
+   */
+  code: string;
+  instance?: string;
+  /**
+   * The identifier the problem is about (decode errors).
+   */
+  identifier?: string;
+  /**
+   * 1-based positions of the offending characters (ILLEGAL_CHARACTERS).
+   */
+  positions?: number[];
+  errors?: {
+    path: string;
+    message: string;
+  }[];
+}
