@@ -1,0 +1,49 @@
+/** Decode results and problems shaped exactly like the contract, for suites that fake the API. */
+import type { DecodeResult, Problem } from '../../src/generated/contract.js';
+
+export const hondaResult: DecodeResult = {
+  identifier: '1HGCM82633A004352',
+  summary: { format: 'ISO_17_STANDARD', confidence: 'HIGH_DETERMINISTIC', originAlignment: 'VERIFIED_ORIGIN_ALIGNMENT', verdict: 'Verified Origin Alignment' },
+  corporateOrigin: { wmi: '1HG', country: 'United States', countryCode: 'US', region: 'North America', manufacturer: 'American Honda Motor Co., Inc.', productionVolume: 'High-Volume Production' },
+  assembly: { plantCode: 'A', country: 'United States', countryCode: 'US', city: 'Marysville', state: 'Ohio', cityState: 'Marysville, Ohio', details: 'Marysville Auto Plant', source: 'Government Registry' },
+  vehicle: { manufacturer: 'American Honda Motor Co., Inc.', make: 'Honda', model: null, modelYear: 2003, modelYearCandidates: [2003], vehicleType: 'Passenger Car', series: null, productionYears: null },
+  validation: {
+    checkDigit: { status: 'MATCH', calculated: '3', actual: '3', required: true },
+    confidenceLevel: 'HIGH',
+    evidence: [
+      { layer: 'corporateOrigin', table: 'wmi', key: '1HG', source: 'NHTSA vPIC' },
+      { layer: 'assembly', table: 'plants', key: '1HG/A', source: 'NHTSA vPIC' },
+    ],
+    warnings: [],
+  },
+  positions: { wmi: '1HG', vds: 'CM826', checkDigit: '3', modelYear: '3', plantCode: 'A', serial: '004352', modelCode: null },
+};
+
+export const audiMexicoResult: DecodeResult = {
+  ...hondaResult,
+  identifier: 'WA1EAAFYXN2065837',
+  summary: { format: 'ISO_17_STANDARD', confidence: 'HIGH_DETERMINISTIC', originAlignment: 'TRANSNATIONAL_ASSEMBLY', verdict: 'Transnational Assembly' },
+  corporateOrigin: { wmi: 'WA1', country: 'Germany', countryCode: 'DE', region: 'Europe', manufacturer: 'Audi AG', productionVolume: 'High-Volume Production' },
+  assembly: { plantCode: '2', country: 'Mexico', countryCode: 'MX', city: 'San José Chiapa', state: 'Puebla', cityState: 'San José Chiapa, Puebla', details: null, source: 'Government Registry' },
+};
+
+/** Every nullable field null: the page must show `-` for each. */
+export const sparseResult: DecodeResult = {
+  identifier: 'JZA80-1004956',
+  summary: { format: 'JDM_CHASSIS', confidence: 'MEDIUM_PARTIAL', originAlignment: 'UNVERIFIED', verdict: 'Unverified' },
+  corporateOrigin: { wmi: null, country: 'Japan', countryCode: 'JP', region: 'Asia', manufacturer: 'Toyota Motor Corporation', productionVolume: null },
+  assembly: { plantCode: null, country: null, countryCode: null, city: null, state: null, cityState: null, details: null, source: null },
+  vehicle: { manufacturer: 'Toyota Motor Corporation', make: 'Toyota', model: 'Supra', modelYear: null, modelYearCandidates: [], vehicleType: null, series: null, productionYears: '1993-2002' },
+  validation: { checkDigit: { status: 'NOT_APPLICABLE', calculated: null, actual: null, required: false }, confidenceLevel: 'MEDIUM', evidence: [], warnings: [] },
+  positions: { wmi: null, vds: null, checkDigit: null, modelYear: null, plantCode: null, serial: '1004956', modelCode: 'JZA80' },
+};
+
+export const illegalCharactersProblem: Problem = {
+  type: 'https://vino.dev/problems/illegal-characters',
+  title: 'Identifier contains characters a VIN cannot have',
+  status: 422,
+  detail: 'Position 10 holds O, which ISO 3779 excludes.',
+  code: 'ILLEGAL_CHARACTERS',
+  identifier: '1HGCM8263OA004352',
+  positions: [10],
+};

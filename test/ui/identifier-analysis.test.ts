@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { analyseIdentifier, excludedLetterWarning, joinWithAnd } from '../../ui/identifier-analysis.js';
+
+describe('analyseIdentifier', () => {
+  const cases: [string, { given: string; want: { normalised: string; length: number; lengthState: string; excludedLetterPositions: number[] } }][] = [
+    ['empty box', { given: '', want: { normalised: '', length: 0, lengthState: 'empty', excludedLetterPositions: [] } }],
+    ['part of a VIN', { given: '1hgcm8', want: { normalised: '1HGCM8', length: 6, lengthState: 'short', excludedLetterPositions: [] } }],
+    ['a whole VIN with spaces', { given: ' 1HG CM826 33A004352 ', want: { normalised: '1HGCM82633A004352', length: 17, lengthState: 'complete', excludedLetterPositions: [] } }],
+    ['one character too many', { given: '1HGCM82633A0043521', want: { normalised: '1HGCM82633A0043521', length: 18, lengthState: 'long', excludedLetterPositions: [] } }],
+    ['I, O and Q named by 1-based position', { given: 'iHGCM8263OA00Q352', want: { normalised: 'IHGCM8263OA00Q352', length: 17, lengthState: 'complete', excludedLetterPositions: [1, 10, 14] } }],
+    ['a JDM chassis number is not counted against 17', { given: 'JZA80-1004956', want: { normalised: 'JZA80-1004956', length: 13, lengthState: 'chassis', excludedLetterPositions: [] } }],
+  ];
+  it.each(cases)('%s', (_name, { given, want }) => {
+    expect(analyseIdentifier(given)).toEqual(want);
+  });
+});
+
+describe('excludedLetterWarning', () => {
+  it('names each letter with its position', () => {
+    expect(excludedLetterWarning('IHGCM8263OA004352', [1, 10])).toBe('VINs never use I, O or Q (they read as 1 and 0): I at position 1 and O at position 10.');
+  });
+
+  it('is empty when nothing is excluded', () => {
+    expect(excludedLetterWarning('1HGCM82633A004352', [])).toBe('');
+  });
+});
+
+describe('joinWithAnd', () => {
+  it.each([
+    [[], ''],
+    [['a'], 'a'],
+    [['a', 'b'], 'a and b'],
+    [['a', 'b', 'c'], 'a, b and c'],
+  ])('%j → %s', (items, want) => {
+    expect(joinWithAnd(items)).toBe(want);
+  });
+});

@@ -1,0 +1,109 @@
+import { LitElement, html, css, nothing, type TemplateResult } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import type { DecodeResult } from '../src/generated/contract.js';
+import { CONFIDENCE_LABELS, FORMAT_LABELS, checkDigitText, countryText, evidenceText, modelYearText, shown } from './result-labels.js';
+import { sharedStyles } from './shared-styles.js';
+
+/**
+ * One decode result in the five groups of the design: Summary, Layer 1 Corporate Origin, Layer 2
+ * Physical Assembly Line, Vehicle Attributes, Validation & Diagnostics. Unknown values show `-`.
+ *
+ * @csspart verdict - the verdict banner; carries `data-alignment` with the originAlignment code.
+ * @csspart section - each of the five groups.
+ */
+@customElement('vin-result-card')
+export class VinResultCard extends LitElement {
+  static override styles = [sharedStyles, css`
+    :host { display: block; }
+    .verdict { border-radius: var(--vino-radius, 6px); padding: 0.75rem 1rem; margin-bottom: 1rem; border-left: 6px solid; }
+    .verdict strong { display: block; font-size: 1.4rem; }
+    .verdict[data-alignment='VERIFIED_ORIGIN_ALIGNMENT'] { background: var(--vino-ok-surface, #e6f4ea); border-color: var(--vino-ok, #1a7f37); }
+    .verdict[data-alignment='TRANSNATIONAL_ASSEMBLY'] { background: var(--vino-transnational-surface, #e8effa); border-color: var(--vino-transnational, #0b5cad); }
+    .verdict[data-alignment='UNVERIFIED'] { background: var(--vino-warn-surface, #fff4d6); border-color: var(--vino-warn, #b7791f); }
+    .groups { display: grid; gap: 0.75rem; grid-template-columns: repeat(auto-fit, minmax(17rem, 1fr)); }
+    section { margin: 0; }
+    dl { display: grid; grid-template-columns: minmax(7rem, max-content) 1fr; gap: 0.3rem 0.75rem; margin: 0; }
+    dt { color: var(--vino-muted, #57606a); }
+    dd { margin: 0; overflow-wrap: anywhere; }
+    ul { margin: 0; padding-left: 1.1rem; }
+    .code { font-size: 0.8rem; color: var(--vino-muted, #57606a); }
+  `];
+
+  /** The decode result to show; nothing renders while it is null. */
+  @property({ attribute: false }) result: DecodeResult | null = null;
+
+  override render() {
+    const result = this.result;
+    if (!result) return nothing;
+    const { summary, corporateOrigin: origin, assembly, vehicle, validation } = result;
+    return html`
+      <div class="verdict" part="verdict" data-alignment=${summary.originAlignment}>
+        <span class="muted">Verdict for <span class="mono">${result.identifier}</span></span>
+        <strong>${summary.verdict}</strong>
+      </div>
+      <div class="groups">
+        ${group('summary', 'Summary', [
+          ['Identifier', html`<span class="mono">${result.identifier}</span>`],
+          ['Format', withCode(FORMAT_LABELS[summary.format], summary.format)],
+          ['Confidence', withCode(CONFIDENCE_LABELS[summary.confidence], summary.confidence)],
+          ['Verdict', withCode(summary.verdict, summary.originAlignment)],
+        ])}
+        ${group('corporate-origin', 'Layer 1 · Corporate Origin', [
+          ['WMI', shown(origin.wmi)],
+          ['Country', countryText(origin.country, origin.countryCode)],
+          ['Region', shown(origin.region)],
+          ['Manufacturer', shown(origin.manufacturer)],
+          ['Production volume', shown(origin.productionVolume)],
+        ])}
+        ${group('assembly', 'Layer 2 · Physical Assembly Line', [
+          ['Plant code', shown(assembly.plantCode)],
+          ['Plant country', countryText(assembly.country, assembly.countryCode)],
+          ['City / state', shown(assembly.cityState)],
+          ['Plant details', shown(assembly.details)],
+          ['Source', shown(assembly.source)],
+        ])}
+        ${group('vehicle', 'Vehicle Attributes', [
+          ['Manufacturer', shown(vehicle.manufacturer)],
+          ['Make', shown(vehicle.make)],
+          ['Model', shown(vehicle.model)],
+          ['Model year', modelYearText(vehicle)],
+          ['Production years', shown(vehicle.productionYears)],
+          ['Vehicle type', shown(vehicle.vehicleType)],
+          ['Series', shown(vehicle.series)],
+        ])}
+        ${group('validation', 'Validation & Diagnostics', [
+          ['Check digit', checkDigitText(validation.checkDigit)],
+          ['Confidence level', validation.confidenceLevel],
+          ['Evidence sources', list(validation.evidence.map(evidenceText))],
+          ['Warnings', list(validation.warnings.map((warning) => `${warning.message} (${warning.code})`))],
+        ])}
+      </div>
+    `;
+  }
+}
+
+type Row = [term: string, value: string | TemplateResult];
+
+function group(id: string, title: string, rows: Row[]): TemplateResult {
+  return html`
+    <section class="card" part="section" data-group=${id} aria-labelledby=${`${id}-title`}>
+      <h2 id=${`${id}-title`}>${title}</h2>
+      <dl>${rows.map(([term, value]) => html`<dt>${term}</dt><dd>${value}</dd>`)}</dl>
+    </section>
+  `;
+}
+
+function withCode(label: string, code: string): TemplateResult {
+  return html`${label} <span class="code mono">${code}</span>`;
+}
+
+function list(items: string[]): string | TemplateResult {
+  if (items.length === 0) return '-';
+  return html`<ul>${items.map((item) => html`<li>${item}</li>`)}</ul>`;
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'vin-result-card': VinResultCard;
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * Human wording for the contract's codes. The codes themselves stay visible beside these labels,
+ * because API clients see the codes and the page should teach them.
+ */
+import type { Confidence, DecodeResult, Evidence, Format } from '../src/generated/contract.js';
+
+/** Unknown values are null in the contract; the page shows them as `-`. */
+export function shown(value: string | number | null | undefined): string {
+  return value === null || value === undefined || value === '' ? '-' : String(value);
+}
+
+export const FORMAT_LABELS: Record<Format, string> = {
+  ISO_17_STANDARD: '17-character VIN',
+  ISO_17_LOW_VOLUME: '17-character VIN, low-volume maker (6-character WMI)',
+  JDM_CHASSIS: 'Japanese domestic chassis number',
+};
+
+export const CONFIDENCE_LABELS: Record<Confidence, string> = {
+  HIGH_DETERMINISTIC: 'High: maker and plant resolved from registries',
+  MEDIUM_PARTIAL: 'Medium: one layer unresolved',
+  LOW_INFERRED: 'Low: inferred from the country range only',
+};
+
+export function checkDigitText(checkDigit: DecodeResult['validation']['checkDigit']): string {
+  if (checkDigit.status === 'NOT_APPLICABLE') return 'NOT_APPLICABLE (chassis numbers carry no check digit)';
+  const rule = checkDigit.required ? 'mandatory in this region' : 'advisory in this region';
+  return `${checkDigit.status}: calculated ${shown(checkDigit.calculated)}, actual ${shown(checkDigit.actual)} (${rule})`;
+}
+
+export function modelYearText(vehicle: DecodeResult['vehicle']): string {
+  const others = vehicle.modelYearCandidates.filter((year) => year !== vehicle.modelYear);
+  if (others.length === 0) return shown(vehicle.modelYear);
+  return `${shown(vehicle.modelYear)} (also possible: ${others.join(', ')})`;
+}
+
+export function countryText(country: string | null, countryCode: string | null): string {
+  return country && countryCode ? `${country} (${countryCode})` : shown(country);
+}
+
+const LAYER_LABELS: Record<Evidence['layer'], string> = {
+  corporateOrigin: 'Corporate origin',
+  assembly: 'Assembly',
+  vehicle: 'Vehicle',
+  modelYear: 'Model year',
+};
+
+export function evidenceText(evidence: Evidence): string {
+  return `${LAYER_LABELS[evidence.layer] ?? evidence.layer}: ${evidence.table} ${evidence.key} — ${evidence.source}`;
+}
+
+/** One sentence for the aria-live status, so a screen reader hears the answer without the whole card. */
+export function resultAnnouncement(result: DecodeResult): string {
+  const plant = result.assembly.cityState ?? result.assembly.country;
+  return `${result.identifier}: ${result.summary.verdict}${plant ? `, assembled in ${plant}` : ''}.`;
+}
