@@ -1,0 +1,227 @@
+/**
+ * <vin-origin-decoder> in real Chromium against a faked API: what a person types, sees and can do.
+ * The bundle under test is the one esbuild builds for production.
+ */
+import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { chromiumMissing, launchChromium, warnIfChromiumMissing } from './browser.js';
+import { audiMexicoResult, hondaResult, illegalCharactersProblem, sparseResult } from './fixtures.js';
+import { bundleText, collectPageErrors, FakeApi, PAGE_ORIGIN, servePage } from './page-harness.js';
+
+warnIfChromiumMissing('vin-origin-decoder component tests');
+
+describe.skipIf(chromiumMissing)('<vin-origin-decoder> in Chromium', () => {
+  let browser: Browser;
+  let bundle: string;
+  let context: BrowserContext;
+  let page: Page;
+  let api: FakeApi;
+  let errors: string[];
+
+  beforeAll(async () => {
+    [browser, bundle] = await Promise.all([launchChromium(), bundleText()]);
+  });
+  afterAll(async () => { await browser?.close(); });
+
+  beforeEach(async () => {
+    context = await browser.newContext();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: PAGE_ORIGIN });
+    api = new FakeApi();
+    api.decodes.set(hondaResult.identifier, { status: 200, body: hondaResult });
+    api.decodes.set(audiMexicoResult.identifier, { status: 200, body: audiMexicoResult });
+    api.decodes.set(sparseResult.identifier, { status: 200, body: sparseResult });
+    api.decodes.set(illegalCharactersProblem.identifier!, { status: 422, body: illegalCharactersProblem });
+    await servePage(context, bundle, api);
+    page = await context.newPage();
+    errors = collectPageErrors(page);
+    await page.goto(`${PAGE_ORIGIN}/`);
+    await page.locator('vin-identifier-input input').waitFor();
+  });
+  afterEach(async () => { await context.close(); });
+
+  const input = () => page.locator('vin-identifier-input input');
+  const counter = () => page.locator('vin-identifier-input .counter');
+  const warning = () => page.locator('vin-identifier-input .warning');
+  const inputError = () => page.locator('vin-identifier-input .error');
+  const verdict = () => page.locator('vin-result-card .verdict strong');
+  const group = (id: string) => page.locator(`vin-result-card section[data-group="${id}"]`);
+  const row = (id: string, term: string) => group(id).locator(`dt:text-is("${term}") + dd`);
+
+  it('counts characters against 17 as they are typed', async () => {
+    await expect.poll(() => counter().textContent()).toBe('0 / 17');
+    await input().pressSequentially('1hgcm8');
+    await expect.poll(() => counter().textContent()).toBe('6 / 17');
+    await input().pressSequentially('2633A004352');
+    await expect.poll(() => counter().textContent()).toBe('17 / 17');
+    await expect.poll(() => counter().getAttribute('data-state')).toBe('complete');
+    await input().press('5');
+    await expect.poll(() => counter().getAttribute('data-state')).toBe('long');
+    expect(errors).toEqual([]);
+  });
+
+  it('warns the moment I, O or Q is typed, naming the positions, in a live region', async () => {
+    await input().pressSequentially('1HGCM8263');
+    await expect.poll(() => warning().textContent()).toBe('');
+    await input().press('o');
+    await expect.poll(() => warning().textContent()).toBe('VINs never use I, O or Q (they read as 1 and 0): O at position 10.');
+    await input().pressSequentially('A00Q');
+    await expect.poll(() => warning().textContent()).toContain('O at position 10 and Q at position 14.');
+    await expect.poll(() => warning().getAttribute('aria-live')).toBe('polite');
+    await input().fill('1HGCM82633A004352');
+    await expect.poll(() => warning().textContent()).toBe('');
+  });
+
+  it('accepts a JDM chassis number without counting it against 17', async () => {
+    await input().fill('JZA80-1004956');
+    await expect.poll(() => counter().textContent()).toBe('JDM chassis number · 13 characters');
+    await expect.poll(() => counter().getAttribute('data-state')).toBe('chassis');
+    await expect.poll(() => warning().textContent()).toBe('');
+    await input().press('Enter');
+    await expect.poll(() => verdict().textContent()).toBe('Unverified');
+  });
+
+  it('decodes on Enter and lays the result out in the five groups, with - for unknown values', async () => {
+    await input().fill('1hgcm82633a004352');
+    await input().press('Enter');
+    await expect.poll(() => verdict().textContent()).toBe('Verified Origin Alignment');
+    expect(api.requests.map((request) => request.body)).toEqual(['{"identifier":"1HGCM82633A004352"}']);
+    const titles = await page.locator('vin-result-card h2').allTextContents();
+    expect(titles).toEqual(['Summary', 'Layer 1 · Corporate Origin', 'Layer 2 · Physical Assembly Line', 'Vehicle Attributes', 'Validation & Diagnostics']);
+    await expect.poll(() => row('summary', 'Format').textContent()).toContain('ISO_17_STANDARD');
+    await expect.poll(() => row('summary', 'Confidence').textContent()).toContain('HIGH_DETERMINISTIC');
+    await expect.poll(() => row('corporate-origin', 'Manufacturer').textContent()).toBe('American Honda Motor Co., Inc.');
+    await expect.poll(() => row('corporate-origin', 'Production volume').textContent()).toBe('High-Volume Production');
+    await expect.poll(() => row('assembly', 'City / state').textContent()).toBe('Marysville, Ohio');
+    await expect.poll(() => row('assembly', 'Source').textContent()).toBe('Government Registry');
+    await expect.poll(() => row('vehicle', 'Model').textContent()).toBe('-');
+    await expect.poll(() => row('vehicle', 'Model year').textContent()).toBe('2003');
+    await expect.poll(() => row('validation', 'Check digit').textContent()).toBe('MATCH: calculated 3, actual 3 (mandatory in this region)');
+    await expect.poll(() => row('validation', 'Evidence sources').locator('li').allTextContents()).toEqual([
+      'Corporate origin: wmi 1HG — NHTSA vPIC',
+      'Assembly: plants 1HG/A — NHTSA vPIC',
+    ]);
+    await expect(page.locator('vin-origin-decoder [role="status"].visually-hidden').textContent())
+      .resolves.toBe('1HGCM82633A004352: Verified Origin Alignment, assembled in Marysville, Ohio.');
+    expect(errors).toEqual([]);
+  });
+
+  it('shows every unknown plant fact as -', async () => {
+    await page.locator('vin-identifier-input input').fill('JZA80-1004956');
+    await page.locator('vin-identifier-input button[type="submit"]').click();
+    await verdict().waitFor();
+    await expect.poll(() => group('assembly').locator('dd').allTextContents()).toEqual(['-', '-', '-', '-', '-']);
+  });
+
+  it('decodes a quick pick and shows its verdict', async () => {
+    await page.locator('vin-quick-picks button[data-identifier="WA1EAAFYXN2065837"]').click();
+    await expect.poll(() => verdict().textContent()).toBe('Transnational Assembly');
+    await expect.poll(() => input().inputValue()).toBe('WA1EAAFYXN2065837');
+    await expect.poll(() => page.locator('vin-result-card .verdict').getAttribute('data-alignment')).toBe('TRANSNATIONAL_ASSEMBLY');
+  });
+
+  it('shows an API error as a readable sentence beside the input, not JSON', async () => {
+    await input().fill('1HGCM8263OA004352');
+    await input().press('Enter');
+    await expect.poll(() => inputError().textContent()).toBe('Identifier contains characters a VIN cannot have. Position 10 holds O, which ISO 3779 excludes.');
+    await expect.poll(() => inputError().getAttribute('role')).toBe('alert');
+    await expect.poll(() => page.locator('vin-result-card .verdict').count()).toBe(0);
+    // Chromium logs every 4xx fetch; that is the only console error this path may produce.
+    expect(errors.filter((error) => !error.includes('status of 422'))).toEqual([]);
+  });
+
+  it('keeps recent lookups across a reload, decodes one again on click, and clears them', async () => {
+    await input().fill('1HGCM82633A004352');
+    await input().press('Enter');
+    await verdict().waitFor();
+    await page.locator('vin-quick-picks button[data-identifier="JZA80-1004956"]').click();
+    await expect.poll(() => verdict().textContent()).toBe('Unverified');
+    await page.reload();
+    const lookups = page.locator('vin-recent-lookups button.lookup');
+    await expect.poll(() => lookups.locator('.identifier').allTextContents()).toEqual(['JZA80-1004956', '1HGCM82633A004352']);
+    await lookups.nth(1).click();
+    await expect.poll(() => verdict().textContent()).toBe('Verified Origin Alignment');
+    await expect.poll(() => lookups.locator('.identifier').allTextContents()).toEqual(['1HGCM82633A004352', 'JZA80-1004956']);
+    await page.locator('vin-recent-lookups button[part="clear-button"]').click();
+    await expect.poll(() => lookups.count()).toBe(0);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('vino.recentLookups'))).toBeNull();
+  });
+
+  it('opens the raw view with the exact request and response, and copies the response', async () => {
+    await input().fill('1HGCM82633A004352');
+    await input().press('Enter');
+    await verdict().waitFor();
+    const details = page.locator('vin-raw-exchange details');
+    await expect.poll(() => details.getAttribute('open')).toBeNull();
+    await page.locator('vin-raw-exchange summary').click();
+    await expect.poll(() => details.getAttribute('open')).toBe('');
+    await expect.poll(() => page.locator('vin-raw-exchange summary').textContent()).toContain('POST /api/v1/vin/decode');
+    await expect(page.locator('vin-raw-exchange pre.request').textContent())
+      .resolves.toBe('POST /api/v1/vin/decode\nContent-Type: application/json\n\n{"identifier":"1HGCM82633A004352"}');
+    const response = await page.locator('vin-raw-exchange pre.response').textContent();
+    expect(response?.startsWith('HTTP 200')).toBe(true);
+    expect(JSON.parse(response!.slice(response!.indexOf('{')))).toEqual(hondaResult);
+    await page.locator('vin-raw-exchange vin-copy-button[label="Copy response"] button').click();
+    await expect.poll(() => page.locator('vin-raw-exchange vin-copy-button[label="Copy response"] .status').textContent()).toBe('Copied');
+    expect(JSON.parse(await page.evaluate(() => navigator.clipboard.readText()))).toEqual(hondaResult);
+  });
+
+  it('generates an API key with the admin token and shows it once with a curl example', async () => {
+    api.keys = { status: 201, body: { id: 'k_1', label: 'Fleet ERP', key: 'vino_live_abc123', prefix: 'vino_live_ab', createdAt: '2025-01-01T00:00:00.000Z' } };
+    await page.locator('#key-label').fill('Fleet ERP');
+    await page.locator('#admin-token').fill('admin-token-xyz');
+    await page.locator('#admin-token').press('Enter');
+    await expect.poll(() => page.locator('vin-api-key-panel code.key').textContent()).toBe('vino_live_abc123');
+    const keyRequest = api.requests.at(-1)!;
+    expect(keyRequest).toEqual({ url: `${PAGE_ORIGIN}/api/v1/keys`, body: '{"label":"Fleet ERP"}', authorization: 'Bearer admin-token-xyz' });
+    const curl = await page.locator('vin-api-key-panel pre.curl').textContent();
+    expect(curl).toContain(`'${PAGE_ORIGIN}/api/v1/secure/vin/decode'`);
+    expect(curl).toContain("-H 'Authorization: Bearer vino_live_abc123'");
+    await page.locator('vin-api-key-panel vin-copy-button[label="Copy key"] button').click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe('vino_live_abc123');
+  });
+
+  it('says so when the admin token is refused', async () => {
+    await page.locator('#key-label').fill('Fleet ERP');
+    await page.locator('#admin-token').fill('wrong');
+    await page.locator('vin-api-key-panel button[type="submit"]').click();
+    await expect.poll(() => page.locator('vin-api-key-panel .error').textContent()).toBe('The admin token was not accepted.');
+    await expect.poll(() => page.locator('vin-api-key-panel code.key').count()).toBe(0);
+  });
+
+  it('works from the keyboard alone: type, Enter, Tab to a quick pick, Enter', async () => {
+    await page.keyboard.press('Tab');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.shadowRoot?.activeElement?.shadowRoot?.activeElement?.id)).toBe('identifier');
+    await page.keyboard.type('1HGCM82633A004352');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => verdict().textContent()).toBe('Verified Origin Alignment');
+    for (let presses = 0; presses < 12; presses++) {
+      const focused = await page.evaluate(() => document.activeElement?.shadowRoot?.activeElement?.shadowRoot?.activeElement?.getAttribute('data-identifier'));
+      if (focused === 'WA1EAAFYXN2065837') break;
+      await page.keyboard.press('Tab');
+    }
+    await page.keyboard.press('Enter');
+    await expect.poll(() => verdict().textContent()).toBe('Transnational Assembly');
+  });
+
+  it('fits a phone-width screen without sideways scrolling', async () => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await input().fill('1HGCM82633A004352');
+    await input().press('Enter');
+    await verdict().waitFor();
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  });
+
+  it('lets the embedding page restyle it through custom properties and ::part', async () => {
+    // The page's CSP forbids inline <style>, so the embedding styles arrive as a constructed sheet.
+    await page.evaluate(() => {
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync('vin-origin-decoder { --vino-accent: rgb(200, 0, 100); } vin-origin-decoder::part(verdict) { outline: 4px dotted rgb(1, 2, 3); }');
+      document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+    });
+    await input().fill('1HGCM82633A004352');
+    await input().press('Enter');
+    await verdict().waitFor();
+    await expect.poll(() => page.locator('vin-identifier-input button[type="submit"]').evaluate((button) => getComputedStyle(button).backgroundColor)).toBe('rgb(200, 0, 100)');
+    await expect.poll(() => page.locator('vin-result-card .verdict').evaluate((banner) => getComputedStyle(banner).outlineColor)).toBe('rgb(1, 2, 3)');
+  });
+});
