@@ -20,13 +20,13 @@ export class VinResultCard extends LitElement {
     .verdict[data-alignment='VERIFIED_ORIGIN_ALIGNMENT'] { background: var(--vino-ok-surface, #e6f4ea); border-color: var(--vino-ok, #1a7f37); }
     .verdict[data-alignment='TRANSNATIONAL_ASSEMBLY'] { background: var(--vino-transnational-surface, #e8effa); border-color: var(--vino-transnational, #0b5cad); }
     .verdict[data-alignment='UNVERIFIED'] { background: var(--vino-warn-surface, #fff4d6); border-color: var(--vino-warn, #b7791f); }
-    .groups { display: grid; gap: 0.75rem; grid-template-columns: repeat(auto-fit, minmax(17rem, 1fr)); }
+    .groups { display: grid; gap: 0.75rem; grid-template-columns: repeat(auto-fit, minmax(min(100%, 21rem), 1fr)); }
     section { margin: 0; }
     dl { display: grid; grid-template-columns: minmax(7rem, max-content) 1fr; gap: 0.3rem 0.75rem; margin: 0; }
     dt { color: var(--vino-muted, #57606a); }
     dd { margin: 0; overflow-wrap: anywhere; }
     ul { margin: 0; padding-left: 1.1rem; }
-    .code { font-size: 0.8rem; color: var(--vino-muted, #57606a); }
+    .code { display: block; font-size: 0.8rem; color: var(--vino-muted, #57606a); }
   `];
 
   /** The decode result to show; nothing renders while it is null. */

@@ -39,9 +39,8 @@ import './api-key-panel.js';
 export class VinOriginDecoder extends LitElement {
   static override styles = [sharedStyles, css`
     :host { display: block; container-type: inline-size; }
-    .layout { display: grid; gap: 1rem; }
-    .side { display: grid; gap: 1rem; align-content: start; }
-    .results { display: grid; gap: 1rem; align-content: start; min-width: 0; }
+    /* minmax(0, …) tracks stop a long line in the raw view from widening the page past a phone screen. */
+    .layout, .results, .side { display: grid; gap: 1rem; grid-template-columns: minmax(0, 1fr); align-content: start; }
     .placeholder { margin: 0; }
     @container (min-width: 52rem) {
       .layout { grid-template-columns: minmax(0, 1fr) 17rem; }
