@@ -1,0 +1,50 @@
+// codegen in one straight line: read → validate → normalise → emit (see ARCHITECTURE.md).
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { readRegistry } from './read.js';
+import { validateRegistry } from './validate.js';
+import { normalise } from './normalise.js';
+import { emitTables } from './emit-tables.js';
+import type { RegistryProblem } from './tables.js';
+
+export interface CheckResult {
+  problems: RegistryProblem[];
+  rowCounts: Record<string, number>;
+}
+
+export interface CompileResult extends CheckResult {
+  /** Generated file (path relative to root) → content; empty when there are problems. */
+  files: Map<string, string>;
+}
+
+async function readBuildYear(root: string, problems: RegistryProblem[]): Promise<number> {
+  const file = 'registry/build.json';
+  try {
+    const { buildYear } = JSON.parse(await readFile(join(root, file), 'utf8'));
+    if (Number.isInteger(buildYear) && buildYear >= 1981 && buildYear <= 2099) return buildYear;
+    problems.push({ file, line: 1, column: 'buildYear', message: 'must be a year between 1981 and 2099' });
+  } catch (err) {
+    problems.push({ file, line: 1, column: '-', message: `cannot be read: ${(err as Error).message}` });
+  }
+  return 0;
+}
+
+/** Reads and validates the registry without generating anything (`vino registry check`). */
+export async function checkRegistry(root: string): Promise<CheckResult & { data?: ReturnType<typeof normalise> }> {
+  const { rows, headers, problems } = await readRegistry(root);
+  const buildYear = await readBuildYear(root, problems);
+  problems.push(...validateRegistry(root, rows, headers));
+  const rowCounts = Object.fromEntries(Object.entries(rows).map(([k, v]) => [k, v.length]));
+  if (problems.length > 0) return { problems, rowCounts };
+  return { problems, rowCounts, data: normalise(rows, buildYear) };
+}
+
+export async function compile(root: string): Promise<CompileResult> {
+  const checked = await checkRegistry(root);
+  if (!checked.data) return { problems: checked.problems, rowCounts: checked.rowCounts, files: new Map() };
+  const files = emitTables(checked.data);
+  // json-schema-to-typescript is a build-time tool: load it only when generating.
+  const { emitContractTypes } = await import('./emit-types.js');
+  files.set('src/generated/contract.ts', await emitContractTypes(root));
+  return { problems: [], rowCounts: checked.rowCounts, files };
+}

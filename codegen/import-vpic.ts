@@ -1,0 +1,178 @@
+// `vino registry import-vpic <sqlite>`: turns a vPIC database (SQLite form) into the rows of
+// registry/wmi.csv and registry/plants.csv marked `NHTSA vPIC`, keeping every curated row as it is.
+// Output is sorted so that a re-import shows only what vPIC changed.
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseCsv } from './read.js';
+import { toCsv } from '../src/csv.js';
+import { titleCase } from './title-case.js';
+import { expandToken, splitPlantKey } from './vpic-patterns.js';
+import { openVpic, type VpicDatabase } from './vpic-sqlite.js';
+
+export const VPIC_SOURCE = 'NHTSA vPIC';
+export const WMI_HEADER = ['wmi', 'manufacturer', 'make', 'country_code', 'vehicle_type', 'source'] as const;
+export const PLANT_HEADER = ['wmi', 'plant_code', 'year_from', 'year_to', 'vin_pattern', 'country_code', 'city', 'state', 'company', 'source'] as const;
+
+const ELEMENT = { plantCity: 31, plantCountry: 75, plantCompany: 76, plantState: 77 } as const;
+const VIN_WMI = /^([A-HJ-NPR-Z0-9]{2}[A-HJ-NPR-Z0-8]|[A-HJ-NPR-Z0-9]{2}9[A-HJ-NPR-Z0-9]{3})$/;
+
+type Row = Record<string, string>;
+
+export interface ImportReport {
+  wmiRows: number;
+  plantRows: number;
+  curatedWmiKept: number;
+  curatedPlantsKept: number;
+  skipped: string[];
+}
+
+interface PlantFact { countryCode: string; city: string; state: string; company: string }
+const factKey = (f: PlantFact): string => `${f.countryCode}\t${f.city}\t${f.state}\t${f.company}`;
+
+async function countryCodesByVpicName(root: string): Promise<Map<string, string>> {
+  const { rows } = parseCsv('registry/country-codes.csv', await readFile(join(root, 'registry/country-codes.csv'), 'utf8'));
+  return new Map(rows.filter((r) => r.values.vpic_name).map((r) => [r.values.vpic_name!.toUpperCase(), r.values.code!]));
+}
+
+export async function importWmis(db: VpicDatabase, countryOf: (vpicName: string | null) => string, skipped: string[]): Promise<Row[]> {
+  const makes = new Map<number, Set<string>>();
+  for (const m of await db.all<{ WmiId: number; Name: string }>(
+    'SELECT wm.WmiId, mk.Name FROM Wmi_Make wm JOIN Make mk ON mk.Id = wm.MakeId UNION SELECT w.Id, mk.Name FROM Wmi w JOIN Make mk ON mk.Id = w.MakeId',
+  )) (makes.get(m.WmiId) ?? makes.set(m.WmiId, new Set()).get(m.WmiId)!).add(m.Name.trim());
+  const wmis = await db.all<{ Id: number; Wmi: string; Manufacturer: string | null; Country: string | null; VehicleType: string | null }>(
+    `SELECT w.Id, w.Wmi, m.Name AS Manufacturer, c.Name AS Country, vt.Name AS VehicleType FROM Wmi w
+     LEFT JOIN Manufacturer m ON m.Id = w.ManufacturerId LEFT JOIN Country c ON c.Id = w.CountryId
+     LEFT JOIN VehicleType vt ON vt.Id = w.VehicleTypeId`,
+  );
+  const rows: Row[] = [];
+  for (const w of wmis) {
+    const wmi = w.Wmi.trim().toUpperCase();
+    if (!VIN_WMI.test(wmi)) { skipped.push(`WMI ${w.Wmi}: not 3 or 6 characters of the VIN alphabet`); continue; }
+    if (!w.Manufacturer) { skipped.push(`WMI ${wmi}: no manufacturer`); continue; }
+    rows.push({
+      wmi, manufacturer: titleCase(w.Manufacturer), make: [...(makes.get(w.Id) ?? [])].sort().join('; '),
+      country_code: countryOf(w.Country), vehicle_type: w.VehicleType ?? '', source: VPIC_SOURCE,
+    });
+  }
+  return rows;
+}
+
+/** Latest year a schema without an end year is taken to reach while choosing per year; shown as open. */
+const OPEN_END = 2100;
+
+export async function importPlants(db: VpicDatabase, countryOf: (vpicName: string | null) => string, skipped: string[]): Promise<Row[]> {
+  const countries = new Map((await db.all<{ Id: number; Name: string }>('SELECT Id, Name FROM Country')).map((c) => [String(c.Id), c.Name]));
+  const patterns = await db.all<{ Wmi: string; VinSchemaId: number; YearFrom: number; YearTo: number | null; Keys: string; ElementId: number; AttributeId: string }>(
+    `SELECT w.Wmi, p.VinSchemaId, ws.YearFrom, ws.YearTo, p.Keys, p.ElementId, p.AttributeId FROM Pattern p
+     JOIN Wmi_VinSchema ws ON ws.VinSchemaId = p.VinSchemaId JOIN Wmi w ON w.Id = ws.WmiId
+     WHERE p.ElementId IN (${Object.values(ELEMENT).join(',')})`,
+  );
+  // vPIC spreads one plant over several keys of a schema (city under `*****|*2`, country and state
+  // under `*****|*[234]`), so the elements are gathered per (WMI, schema, years, plant code, rest of
+  // pattern); where two keys disagree, the one admitting fewer plant codes is the more specific.
+  type Field = keyof PlantFact;
+  const fieldOf: Record<number, Field> = { [ELEMENT.plantCountry]: 'countryCode', [ELEMENT.plantCity]: 'city', [ELEMENT.plantState]: 'state', [ELEMENT.plantCompany]: 'company' };
+  interface Gathered { wmi: string; from: number; to: number; code: string; rest: string; values: Partial<Record<Field, { value: string; spec: number }>> }
+  const gathered = new Map<string, Gathered>();
+  for (const p of patterns) {
+    const wmi = p.Wmi.trim().toUpperCase();
+    const keys = p.Keys.trim().toUpperCase();
+    if (!VIN_WMI.test(wmi)) continue; // reported once with the WMIs
+    let split;
+    try { split = splitPlantKey(keys); } catch { skipped.push(`${wmi} ${keys}: unreadable pattern`); continue; }
+    const codes = split.plantToken === '*' ? ['*'] : expandToken(split.plantToken);
+    if (codes.length === 0) { skipped.push(`${wmi} ${keys}: plant code ${split.plantToken} is outside the VIN alphabet`); continue; }
+    const field = fieldOf[p.ElementId]!;
+    const raw = p.AttributeId.trim();
+    const value = field === 'countryCode' ? countryOf(countries.get(raw) ?? null) : titleCase(raw);
+    if (!value) continue;
+    const spec = split.plantToken === '*' ? 99 : codes.length;
+    for (const code of codes) {
+      const id = `${wmi}\t${p.VinSchemaId}\t${p.YearFrom}\t${p.YearTo}\t${code}\t${split.rest}`;
+      const g = gathered.get(id) ?? gathered.set(id, { wmi, from: p.YearFrom, to: p.YearTo ?? OPEN_END, code, rest: split.rest, values: {} }).get(id)!;
+      const had = g.values[field];
+      if (!had || spec < had.spec) g.values[field] = { value, spec };
+    }
+  }
+  const facts: { wmi: string; from: number; to: number; code: string; rest: string; fact: PlantFact }[] = [];
+  for (const [id, g] of gathered) {
+    // A key narrowed by other positions inherits what the schema says of the plant code alone.
+    const general = g.rest ? gathered.get(id.slice(0, id.lastIndexOf('\t') + 1)) : undefined;
+    const pick = (f: Field): string => g.values[f]?.value ?? general?.values[f]?.value ?? '';
+    facts.push({ wmi: g.wmi, from: g.from, to: g.to, code: g.code, rest: g.rest, fact: { countryCode: pick('countryCode'), city: pick('city'), state: pick('state'), company: pick('company') } });
+  }
+  // Per (WMI, plant code, rest of pattern) and year, the facts every schema gives; majority wins.
+  const votes = new Map<string, Map<number, Map<string, { fact: PlantFact; n: number }>>>();
+  for (const { wmi, from, to, code, rest, fact } of facts) {
+    if (!fact.countryCode) { skipped.push(`${wmi} ${code} ${rest} ${from}-${to}: plant without a known country`); continue; }
+    const group = `${wmi}\t${code}\t${rest}`;
+    const years = votes.get(group) ?? votes.set(group, new Map()).get(group)!;
+    for (let y = from; y <= Math.min(to, OPEN_END); y++) {
+      const tally = years.get(y) ?? years.set(y, new Map()).get(y)!;
+      const k = factKey(fact);
+      const t = tally.get(k);
+      if (t) t.n++; else tally.set(k, { fact, n: 1 });
+    }
+  }
+  const completeness = (f: PlantFact): number => (f.city ? 2 : 0) + (f.state ? 1 : 0) + (f.company ? 1 : 0);
+  const rows: Row[] = [];
+  for (const [group, years] of votes) {
+    const [wmi, code, rest] = group.split('\t') as [string, string, string];
+    let run: { from: number; to: number; fact: PlantFact } | null = null;
+    const flush = (): void => {
+      if (!run) return;
+      const { countryCode, city, state, company } = run.fact;
+      rows.push({ wmi, plant_code: code, year_from: String(run.from), year_to: run.to >= OPEN_END ? '' : String(run.to), vin_pattern: rest, country_code: countryCode, city, state, company, source: VPIC_SOURCE });
+      run = null;
+    };
+    for (const year of [...years.keys()].sort((a, b) => a - b)) {
+      const best = [...years.get(year)!.values()].sort((a, b) => b.n - a.n || completeness(b.fact) - completeness(a.fact) || (factKey(a.fact) < factKey(b.fact) ? -1 : 1))[0]!.fact;
+      const current = run as { from: number; to: number; fact: PlantFact } | null;
+      if (current && current.to === year - 1 && factKey(current.fact) === factKey(best)) current.to = year;
+      else { flush(); run = { from: year, to: year, fact: best }; }
+    }
+    flush();
+  }
+  return rows;
+}
+
+const compareRows = (keys: readonly string[]) => (a: Row, b: Row): number => {
+  for (const k of keys) {
+    const x = a[k] ?? '', y = b[k] ?? '';
+    if (x !== y) return x < y ? -1 : 1;
+  }
+  return 0;
+};
+
+async function readRows(root: string, file: string): Promise<Row[]> {
+  try {
+    return parseCsv(file, await readFile(join(root, file), 'utf8')).rows.map((r) => r.values);
+  } catch {
+    return [];
+  }
+}
+
+/** Imports vPIC into registry/wmi.csv and registry/plants.csv under root; curated rows are kept. */
+export async function importVpic(root: string, sqlitePath: string): Promise<ImportReport> {
+  const byName = await countryCodesByVpicName(root);
+  const skipped: string[] = [];
+  const countryOf = (name: string | null): string => (name ? byName.get(name.trim().toUpperCase()) ?? '' : '');
+  const db = await openVpic(sqlitePath);
+  let wmiRows: Row[], plantRows: Row[];
+  try {
+    wmiRows = await importWmis(db, countryOf, skipped);
+    plantRows = await importPlants(db, countryOf, skipped);
+  } finally {
+    await db.close();
+  }
+  const curatedWmi = (await readRows(root, 'registry/wmi.csv')).filter((r) => r.source !== VPIC_SOURCE);
+  const curatedPlants = (await readRows(root, 'registry/plants.csv')).filter((r) => r.source !== VPIC_SOURCE);
+  const vpicWmis = new Set(wmiRows.map((r) => r.wmi));
+  const keptWmi = curatedWmi.filter((r) => !vpicWmis.has(r.wmi!));
+  for (const r of curatedWmi) if (vpicWmis.has(r.wmi!)) skipped.push(`curated WMI ${r.wmi} is now in vPIC: the vPIC row replaces it`);
+  const wmis = [...wmiRows, ...keptWmi].sort(compareRows(['wmi']));
+  const plants = [...plantRows, ...curatedPlants].sort(compareRows(['wmi', 'plant_code', 'vin_pattern', 'year_from', 'source']));
+  await writeFile(join(root, 'registry/wmi.csv'), toCsv(WMI_HEADER, wmis));
+  await writeFile(join(root, 'registry/plants.csv'), toCsv(PLANT_HEADER, plants));
+  return { wmiRows: wmiRows.length, plantRows: plantRows.length, curatedWmiKept: keptWmi.length, curatedPlantsKept: curatedPlants.length, skipped };
+}

@@ -1,0 +1,116 @@
+// Rules that look across rows or tables. The rule's name is the message a steward reads.
+import { VIN_ORDER } from '../src/decode/alphabet.js';
+import type { RegistryRows, SourceRow, TableName } from './tables.js';
+
+export interface RuleHit {
+  table: TableName;
+  row: SourceRow;
+  column: string;
+  detail?: string;
+}
+
+export interface CrossRowRule {
+  name: string;
+  check(rows: RegistryRows): RuleHit[];
+}
+
+function duplicates(table: TableName, rows: SourceRow[], column: string, keyOf: (r: SourceRow) => string): RuleHit[] {
+  const first = new Map<string, number>();
+  const hits: RuleHit[] = [];
+  for (const row of rows) {
+    const key = keyOf(row);
+    if (key === '') continue;
+    const seen = first.get(key);
+    if (seen === undefined) first.set(key, row.line);
+    else hits.push({ table, row, column, detail: `${key} (first at line ${seen})` });
+  }
+  return hits;
+}
+
+const yearOf = (text: string | undefined, open: number): number => (text ? Number(text) : open);
+
+function yearOrder(table: TableName, rows: SourceRow[]): RuleHit[] {
+  return rows
+    .filter((r) => r.values.year_from && r.values.year_to && Number(r.values.year_to) < Number(r.values.year_from))
+    .map((row) => ({ table, row, column: 'year_to' }));
+}
+
+function knownCountry(rows: RegistryRows, table: TableName, column: string): RuleHit[] {
+  const codes = new Set(rows['country-codes'].map((r) => r.values.code));
+  return rows[table]
+    .filter((r) => r.values[column] && !codes.has(r.values[column]!))
+    .map((row) => ({ table, row, column, detail: row.values[column] }));
+}
+
+export const CROSS_ROW_RULES: CrossRowRule[] = [
+  {
+    name: 'duplicate key',
+    check: (rows) => [
+      ...duplicates('country-codes', rows['country-codes'], 'code', (r) => r.values.code!),
+      ...duplicates('country-codes', rows['country-codes'], 'vpic_name', (r) => r.values.vpic_name!),
+      ...duplicates('wmi', rows.wmi, 'wmi', (r) => r.values.wmi!),
+      ...duplicates('model-years', rows['model-years'], 'code', (r) => r.values.code!),
+      ...duplicates('jdm-chassis', rows['jdm-chassis'], 'model_code', (r) => r.values.model_code!),
+    ],
+  },
+  {
+    name: 'unknown country code (not in registry/country-codes.csv)',
+    check: (rows) => [
+      ...knownCountry(rows, 'countries', 'country_code'),
+      ...knownCountry(rows, 'wmi', 'country_code'),
+      ...knownCountry(rows, 'plants', 'country_code'),
+    ],
+  },
+  {
+    name: 'year_to is before year_from',
+    check: (rows) => [...yearOrder('plants', rows.plants), ...yearOrder('jdm-chassis', rows['jdm-chassis'])],
+  },
+  {
+    name: 'second_to comes before second_from in the ISO 3780 order',
+    check: (rows) =>
+      rows.countries
+        .filter((r) => VIN_ORDER.indexOf(r.values.second_to!) < VIN_ORDER.indexOf(r.values.second_from!))
+        .map((row) => ({ table: 'countries' as const, row, column: 'second_to' })),
+  },
+  {
+    name: 'overlapping ISO 3780 range',
+    check: (rows) => {
+      const owner = new Map<string, number>();
+      const hits: RuleHit[] = [];
+      for (const row of rows.countries) {
+        const { first_char: first, second_from: from, second_to: to } = row.values;
+        const a = VIN_ORDER.indexOf(from!), b = VIN_ORDER.indexOf(to!);
+        for (let i = a; i >= 0 && i <= b; i++) {
+          const key = first! + VIN_ORDER[i];
+          const seen = owner.get(key);
+          if (seen !== undefined) { hits.push({ table: 'countries', row, column: 'second_from', detail: `${key} is also at line ${seen}` }); break; }
+          owner.set(key, row.line);
+        }
+      }
+      return hits;
+    },
+  },
+  {
+    name: 'overlapping year ranges for the same WMI, plant code and pattern',
+    check: (rows) => {
+      const open = 9999;
+      const groups = new Map<string, SourceRow[]>();
+      for (const row of rows.plants) {
+        const key = `${row.values.wmi}|${row.values.plant_code}|${row.values.vin_pattern}`;
+        (groups.get(key) ?? groups.set(key, []).get(key)!).push(row);
+      }
+      const hits: RuleHit[] = [];
+      for (const group of groups.values()) {
+        if (group.length < 2) continue;
+        const sorted = [...group].sort((x, y) => yearOf(x.values.year_from, 0) - yearOf(y.values.year_from, 0));
+        for (let i = 1; i < sorted.length; i++) {
+          const prev = sorted[i - 1]!, cur = sorted[i]!;
+          if (yearOf(cur.values.year_from, 0) <= yearOf(prev.values.year_to, open)) {
+            hits.push({ table: 'plants', row: cur, column: 'year_from', detail: `overlaps line ${prev.line}` });
+          }
+        }
+      }
+      return hits;
+    },
+  },
+];

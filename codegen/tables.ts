@@ -1,0 +1,31 @@
+// The registry tables codegen knows: the CSV file, its row schema, and the columns that form its key.
+export const TABLES = [
+  { name: 'country-codes', file: 'registry/country-codes.csv' },
+  { name: 'countries', file: 'registry/countries.csv' },
+  { name: 'wmi', file: 'registry/wmi.csv' },
+  { name: 'plants', file: 'registry/plants.csv' },
+  { name: 'model-years', file: 'registry/model-years.csv' },
+  { name: 'jdm-chassis', file: 'registry/jdm-chassis.csv' },
+] as const;
+
+export type TableName = (typeof TABLES)[number]['name'];
+
+/** One CSV row as read: column → text, plus where it stands in its file (1-based, header is line 1). */
+export interface SourceRow {
+  line: number;
+  values: Record<string, string>;
+}
+
+export type RegistryRows = Record<TableName, SourceRow[]>;
+
+/** A problem with the registry, reported as `file:line: column: what is wrong`. */
+export interface RegistryProblem {
+  file: string;
+  line: number;
+  column: string;
+  message: string;
+}
+
+export function formatProblem(p: RegistryProblem): string {
+  return `${p.file}:${p.line}: ${p.column}: ${p.message}`;
+}

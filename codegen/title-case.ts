@@ -1,0 +1,26 @@
+// vPIC writes names in capitals ("AMERICAN HONDA MOTOR CO., INC.", "MARYSVILLE"). People read
+// "American Honda Motor Co., Inc." and "Marysville"; the words are unchanged, only their case.
+const KEEP_UPPER = new Set([
+  'AG', 'AB', 'AS', 'BMW', 'BV', 'BYD', 'CV', 'DAF', 'FCA', 'GM', 'GMC', 'II', 'III', 'IV', 'JLR', 'KG', 'KTM', 'LLC', 'LLP',
+  'LP', 'LTDA', 'MAN', 'MG', 'NA', 'NV', 'PLC', 'RV', 'SA', 'SAS', 'SE', 'SPA', 'SRL', 'UK', 'US', 'USA', 'VW', 'VI',
+]);
+const SPECIAL: Record<string, string> = { GMBH: 'GmbH', MCLAREN: 'McLaren', DE: 'de', DEL: 'del', OF: 'of', AND: 'and', THE: 'the' };
+
+function word(raw: string, first: boolean): string {
+  const letters = raw.replace(/[^A-Z]/g, '');
+  // Vowel-less words are acronyms (KTM, PSA) unless a dot marks an abbreviation (St., Dr., Mfg.).
+  if (KEEP_UPPER.has(letters) || (letters.length >= 2 && !raw.includes('.') && !/[AEIOUY]/.test(letters))) return raw;
+  const special = SPECIAL[letters];
+  if (special && !(first && special === special.toLowerCase())) return raw.replace(letters, special);
+  return raw.toLowerCase().replace(/(^|[^a-z']|\b[a-z]')([a-z])/g, (_m, sep: string, ch: string) => sep + ch.toUpperCase());
+}
+
+/** Title-cases a name written all in capitals; names already in mixed case are left as they are. */
+export function titleCase(text: string): string {
+  if (/[a-z]/.test(text)) return text;
+  return text
+    .trim()
+    .split(/\s+/)
+    .map((w, i) => word(w, i === 0))
+    .join(' ');
+}
