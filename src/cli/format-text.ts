@@ -1,0 +1,23 @@
+// The human-readable form of `vino decode`: one short block per identifier, '-' for unknowns.
+import type { DecodeResult, Problem } from '../generated/contract.js';
+
+const show = (value: string | number | null | undefined): string => (value === null || value === undefined || value === '' ? '-' : String(value));
+const row = (label: string, value: string): string => `  ${label.padEnd(17)}${value}`;
+
+export function formatResult(r: DecodeResult): string {
+  const o = r.corporateOrigin, a = r.assembly, v = r.vehicle, c = r.validation.checkDigit;
+  const place = [a.city, a.state, a.country].filter(Boolean).join(', ');
+  const lines = [
+    `${r.identifier}  ${r.summary.verdict}  (${r.validation.confidenceLevel} confidence, ${r.summary.format})`,
+    row('Corporate origin', `${show(o.country)} · ${show(o.manufacturer)}${o.wmi ? ` (WMI ${o.wmi}, ${show(o.region)})` : ''}`),
+    row('Assembly', a.countryCode ? `${place}${a.details ? ` · ${a.details}` : ''} (plant ${show(a.plantCode)}, ${show(a.source)})` : `- (plant ${show(a.plantCode)})`),
+    row('Vehicle', [show(v.make), show(v.model), show(v.modelYear ?? v.productionYears), show(v.vehicleType)].join(' · ')),
+    row('Check digit', c.status === 'NOT_APPLICABLE' ? 'not applicable' : `${c.status} (calculated ${c.calculated}, actual ${c.actual}${c.required ? ', mandatory' : ''})`),
+  ];
+  for (const w of r.validation.warnings) lines.push(row('Warning', w.message));
+  return lines.join('\n');
+}
+
+export function formatProblemText(identifier: string, p: Problem): string {
+  return `${identifier === '' ? '(empty)' : identifier}  error ${p.code}: ${p.detail}`;
+}

@@ -1,0 +1,56 @@
+// Layer 1: who stands behind the WMI. The country is the ISO 3780 allocation of the first two
+// characters; the manufacturer comes from the WMI registry (3 characters, or 6 for low-volume
+// makers whose third character is 9: positions 1-3 + 12-14).
+import type { DecodeResult, Evidence, Warning } from '../generated/contract.js';
+import type { CountryRange, Tables, WmiEntry } from './tables.js';
+
+export interface CorporateOrigin {
+  wmi: string;
+  lowVolume: boolean;
+  range: CountryRange | null;
+  entry: WmiEntry | null;
+  /** Frozen and shared between decodes of the same WMI. */
+  layer: Readonly<DecodeResult['corporateOrigin']>;
+  evidence: readonly Evidence[];
+  warnings: readonly Warning[];
+}
+
+export function effectiveWmi(vin: string): string {
+  return vin[2] === '9' ? vin.slice(0, 3) + vin.slice(11, 14) : vin.slice(0, 3);
+}
+
+export function resolveCorporateOrigin(tables: Tables, vin: string): CorporateOrigin {
+  const wmi = effectiveWmi(vin);
+  const lowVolume = wmi.length === 6;
+  const range = tables.iso3780.get(vin.slice(0, 2)) ?? null;
+  const entry = tables.wmi.get(wmi) ?? null;
+  const evidence: Evidence[] = [];
+  const warnings: Warning[] = [];
+  let countryCode = range?.countryCode ?? null;
+  let country = range?.country ?? null;
+  if (range?.countryCode) evidence.push({ layer: 'corporateOrigin', table: 'countries', key: vin.slice(0, 2), source: range.source });
+  if (entry) {
+    evidence.push({ layer: 'corporateOrigin', table: 'wmi', key: wmi, source: entry.source });
+    if (!countryCode && entry.countryCode) {
+      countryCode = entry.countryCode;
+      country = tables.countryName.get(entry.countryCode) ?? null;
+    } else if (countryCode && entry.countryCode && entry.countryCode !== countryCode) {
+      const other = tables.countryName.get(entry.countryCode) ?? entry.countryCode;
+      warnings.push({
+        code: 'MANUFACTURER_COUNTRY_DIFFERS',
+        message: `The WMI ${wmi} is allocated to ${country} (ISO 3780), but the registry records ${entry.manufacturer} in ${other}.`,
+      });
+    }
+  } else {
+    warnings.push({ code: 'WMI_UNKNOWN', message: `The WMI ${wmi} is not in the registry; only the ISO 3780 country range is known.` });
+  }
+  const layer = Object.freeze({
+    wmi,
+    country,
+    countryCode,
+    region: range?.region ?? null,
+    manufacturer: entry?.manufacturer ?? null,
+    productionVolume: entry || range?.countryCode ? (lowVolume ? 'Low-Volume Production (under 1,000 a year)' : 'High-Volume Production') : null,
+  });
+  return { wmi, lowVolume, range, entry, layer, evidence: Object.freeze(evidence), warnings: Object.freeze(warnings) };
+}

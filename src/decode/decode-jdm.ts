@@ -1,0 +1,47 @@
+// A Japanese domestic chassis (frame) number, MODELCODE-SERIAL. Japan's frame numbers carry no
+// WMI or check digit: the model code names the maker and model, and the registry adds production
+// years and, where a public source states it, the plant.
+import type { DecodeResult, Evidence, Warning } from '../generated/contract.js';
+import { alignment, confidenceLevel } from './verdict.js';
+import type { Tables } from './tables.js';
+
+export function decodeJdm(tables: Tables, text: string, modelCode: string, serial: string): DecodeResult {
+  const entry = tables.jdm.get(modelCode) ?? null;
+  const evidence: Evidence[] = [];
+  const warnings: Warning[] = [];
+  const japan = tables.countryName.get('JP') ?? 'Japan';
+  const plantKnown = entry !== null && (entry.plant !== null || entry.city !== null);
+  if (entry) evidence.push({ layer: 'vehicle', table: 'jdm-chassis', key: modelCode, source: entry.source });
+  else warnings.push({ code: 'MODEL_CODE_UNKNOWN', message: `The model code ${modelCode} is not in the JDM chassis registry; only the format says it is a Japanese frame number.` });
+  if (entry && !plantKnown) warnings.push({ code: 'PLANT_UNKNOWN', message: `No public source in the registry names the plant for ${modelCode}.` });
+  const plantCountry = plantKnown ? 'JP' : null;
+  const verdict = alignment('JP', plantCountry);
+  const confidence = plantKnown ? 'HIGH_DETERMINISTIC' : entry ? 'MEDIUM_PARTIAL' : 'LOW_INFERRED';
+  const city = entry?.city ?? null;
+  const state = entry?.prefecture ?? null;
+  return {
+    identifier: text,
+    summary: { format: 'JDM_CHASSIS', confidence, originAlignment: verdict.code, verdict: verdict.verdict },
+    corporateOrigin: { wmi: null, country: japan, countryCode: 'JP', region: 'Asia', manufacturer: entry?.manufacturer ?? null, productionVolume: null },
+    assembly: plantKnown
+      ? { plantCode: null, country: japan, countryCode: 'JP', city, state, cityState: city && state ? `${city}, ${state}` : (city ?? state), details: entry!.plant, source: 'Curated Registry' }
+      : { plantCode: null, country: null, countryCode: null, city: null, state: null, cityState: null, details: null, source: null },
+    vehicle: {
+      manufacturer: entry?.manufacturer ?? null,
+      make: entry?.make ?? null,
+      model: entry?.model ?? null,
+      modelYear: null,
+      modelYearCandidates: [],
+      vehicleType: null,
+      series: null,
+      productionYears: entry ? `${entry.yearFrom}-${entry.yearTo === 0 ? '' : entry.yearTo}` : null,
+    },
+    validation: {
+      checkDigit: { status: 'NOT_APPLICABLE', calculated: null, actual: null, required: false },
+      confidenceLevel: confidenceLevel(confidence),
+      evidence,
+      warnings,
+    },
+    positions: { wmi: null, vds: null, checkDigit: null, modelYear: null, plantCode: null, serial, modelCode },
+  };
+}

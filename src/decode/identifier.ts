@@ -1,0 +1,47 @@
+// What kind of identifier was typed. Spaces never belong to an identifier; a hyphen belongs to a
+// Japanese chassis number (MODELCODE-SERIAL) and is otherwise a separator people type into VINs.
+import type { DecodeError } from './outcome.js';
+
+export type Identifier =
+  | { kind: 'vin'; vin: string }
+  | { kind: 'jdm'; text: string; modelCode: string; serial: string };
+
+/** Longer input is refused before looking at its characters, so a megabyte line costs nothing. */
+const MAX_LENGTH = 32;
+const JDM = /^([A-Z][A-Z0-9]{1,7})-([0-9]{3,8})$/;
+const VIN_CHAR = /^[A-HJ-NPR-Z0-9]$/;
+
+export function classifyIdentifier(input: string): { ok: true; id: Identifier } | { ok: false; error: DecodeError } {
+  const trimmed = input.length > 4 * MAX_LENGTH ? input : input.replace(/\s+/g, '').toUpperCase();
+  if (trimmed.length === 0) {
+    return { ok: false, error: { code: 'INVALID_LENGTH', identifier: '', detail: 'The identifier is empty: enter a 17-character VIN or a chassis number such as JZA80-1004956.' } };
+  }
+  if (trimmed.length > MAX_LENGTH) {
+    return { ok: false, error: { code: 'INVALID_LENGTH', identifier: trimmed.slice(0, MAX_LENGTH) + '…', detail: `The identifier has ${trimmed.length} characters; a VIN has 17.` } };
+  }
+  const jdm = JDM.exec(trimmed);
+  if (jdm) return { ok: true, id: { kind: 'jdm', text: trimmed, modelCode: jdm[1]!, serial: jdm[2]! } };
+  const hyphenated = trimmed.includes('-');
+  const vin = trimmed.replace(/-/g, '');
+  const foreign: number[] = [];
+  const excluded: number[] = [];
+  for (let i = 0; i < vin.length; i++) {
+    const ch = vin[i]!;
+    if (VIN_CHAR.test(ch)) continue;
+    if (ch === 'I' || ch === 'O' || ch === 'Q') excluded.push(i + 1);
+    else foreign.push(i + 1);
+  }
+  if (foreign.length > 0) {
+    return { ok: false, error: { code: 'ILLEGAL_CHARACTERS', identifier: vin, positions: [...foreign, ...excluded].sort((a, b) => a - b), detail: `Only the letters A-Z (without I, O, Q) and the digits 0-9 can appear in a VIN; position(s) ${foreign.join(', ')} hold other characters.` } };
+  }
+  if (vin.length !== 17) {
+    if (hyphenated) {
+      return { ok: false, error: { code: 'UNRECOGNISED_FORMAT', identifier: trimmed, detail: 'This is neither a 17-character VIN nor a chassis number of the form MODELCODE-SERIAL (e.g. JZA80-1004956).' } };
+    }
+    return { ok: false, error: { code: 'INVALID_LENGTH', identifier: vin, detail: `The identifier has ${vin.length} characters; a VIN has 17 (a chassis number is written MODELCODE-SERIAL).` } };
+  }
+  if (excluded.length > 0) {
+    return { ok: false, error: { code: 'ILLEGAL_CHARACTERS', identifier: vin, positions: excluded, detail: `I, O and Q are not used in VINs (ISO 3779: they look like 1 and 0); found at position(s) ${excluded.join(', ')}.` } };
+  }
+  return { ok: true, id: { kind: 'vin', vin } };
+}

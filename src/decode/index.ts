@@ -1,0 +1,26 @@
+// The decoder bound to the registry compiled into src/generated/ (the one place that binds it).
+import { BUILD_YEAR, COUNTRY_CODES, ISO_3780 } from '../generated/countries.js';
+import { JDM_CHASSIS } from '../generated/jdm-chassis.js';
+import { MODEL_YEARS } from '../generated/model-years.js';
+import { PLANTS } from '../generated/plants.js';
+import { WMI } from '../generated/wmi.js';
+import { createDecoder, type Decoder } from './decode.js';
+import { indexTables, type Tables } from './tables.js';
+
+export type { DecodeOutcome, DecodeError, DecodeErrorCode } from './outcome.js';
+export type { Decoder } from './decode.js';
+
+let tables: Tables | null = null;
+let bound: Decoder | null = null;
+
+/** The registry's indexes, built on first use. */
+export function registryTables(): Tables {
+  tables ??= indexTables({ buildYear: BUILD_YEAR, countryCodes: COUNTRY_CODES, iso3780: ISO_3780, wmi: WMI, plants: PLANTS, modelYears: MODEL_YEARS, jdm: JDM_CHASSIS });
+  return tables;
+}
+
+/** Decodes a VIN or Japanese chassis number against the built-in registry. Never throws. */
+export function decode(input: string): import('./outcome.js').DecodeOutcome {
+  bound ??= createDecoder(registryTables());
+  return bound(input);
+}

@@ -1,0 +1,36 @@
+// The compiled registry as codegen emits it (src/generated/*.ts): plain tuples, so the generated
+// files stay small and load with one JSON.parse each. Column meanings: registry/README.md.
+
+/** [ISO 3166-1 alpha-2, English short name] */
+export type CountryCodeTuple = readonly [code: string, name: string];
+/** ISO 3780: first VIN character, range of the second (inclusive, VIN order), country ('' unassigned), region. */
+export type Iso3780Tuple = readonly [first: string, from: string, to: string, countryCode: string, region: string, source: number];
+export type WmiTuple = readonly [wmi: string, manufacturer: string, make: string, countryCode: string, vehicleType: string, source: number];
+/** yearFrom/yearTo 0 = open; pattern '' = position 11 alone decides. */
+export type PlantTuple = readonly [
+  wmi: string, plantCode: string, yearFrom: number, yearTo: number, pattern: string,
+  countryCode: string, city: string, state: string, company: string, source: number,
+];
+export type ModelYearTuple = readonly [code: string, years: readonly number[], source: number];
+/** yearTo 0 = still in production. */
+export type JdmTuple = readonly [
+  modelCode: string, manufacturer: string, make: string, model: string, yearFrom: number, yearTo: number,
+  plant: string, city: string, prefecture: string, source: number,
+];
+
+/** One table: its rows and the distinct source strings the rows point into. */
+export interface SourcedTable<T> {
+  sources: readonly string[];
+  rows: readonly T[];
+}
+
+export interface RegistryData {
+  /** The year the registry was built; model years run at most one ahead of it. */
+  buildYear: number;
+  countryCodes: readonly CountryCodeTuple[];
+  iso3780: SourcedTable<Iso3780Tuple>;
+  wmi: SourcedTable<WmiTuple>;
+  plants: SourcedTable<PlantTuple>;
+  modelYears: SourcedTable<ModelYearTuple>;
+  jdm: SourcedTable<JdmTuple>;
+}
