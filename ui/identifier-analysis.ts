@@ -10,36 +10,42 @@ export const VIN_LENGTH = 17;
 export type LengthState = 'empty' | 'short' | 'complete' | 'long' | 'chassis';
 
 export interface IdentifierAnalysis {
-  /** Uppercase, whitespace removed: what the server decodes and what positions count over. */
+  /** Uppercase, whitespace removed: what is sent to the server. */
   normalised: string;
+  /** The characters counted and checked: a VIN without the hyphens people type as separators. */
+  counted: string;
   length: number;
   lengthState: LengthState;
-  /** 1-based positions of I, O or Q in a VIN-shaped identifier. */
+  /** 1-based positions of I, O or Q in a VIN (positions count over `counted`, as the server's do). */
   excludedLetterPositions: number[];
 }
 
-/** Mirrors the server's normalisation, so the positions named here match its 422 `positions`. */
+/** Mirrors the server's normalisation (src/decode/identifier.ts), so positions named here match its 422 `positions`. */
 export function normaliseIdentifier(raw: string): string {
   return raw.replace(/\s+/g, '').toUpperCase();
 }
 
 /**
- * A hyphen never occurs in a VIN, and every Japanese domestic chassis number has one between the
- * model code and the serial (`JZA80-1004956`), so it is the earliest reliable sign of one.
+ * A Japanese domestic chassis number is MODELCODE-SERIAL (`JZA80-1004956`): a model code starting
+ * with a letter, one hyphen, digits. Matching while the serial is still being typed keeps the
+ * counter from complaining halfway through; anything else with hyphens is a VIN typed with separators.
  */
+const CHASSIS_SO_FAR = /^[A-Z][A-Z0-9]{1,7}-[0-9]{0,8}$/;
+
 export function looksLikeChassisNumber(normalised: string): boolean {
-  return normalised.includes('-');
+  return CHASSIS_SO_FAR.test(normalised);
 }
 
 export function analyseIdentifier(raw: string): IdentifierAnalysis {
   const normalised = normaliseIdentifier(raw);
-  const length = normalised.length;
   const chassis = looksLikeChassisNumber(normalised);
+  const counted = chassis ? normalised : normalised.replace(/-/g, '');
   return {
     normalised,
-    length,
-    lengthState: lengthStateOf(length, chassis),
-    excludedLetterPositions: chassis ? [] : excludedLetterPositions(normalised),
+    counted,
+    length: counted.length,
+    lengthState: lengthStateOf(counted.length, chassis),
+    excludedLetterPositions: chassis ? [] : excludedLetterPositions(counted),
   };
 }
 
@@ -50,18 +56,18 @@ function lengthStateOf(length: number, chassis: boolean): LengthState {
   return length === VIN_LENGTH ? 'complete' : 'long';
 }
 
-function excludedLetterPositions(normalised: string): number[] {
+function excludedLetterPositions(vin: string): number[] {
   const positions: number[] = [];
-  for (let index = 0; index < normalised.length; index++) {
-    if ('IOQ'.includes(normalised.charAt(index))) positions.push(index + 1);
+  for (let index = 0; index < vin.length; index++) {
+    if ('IOQ'.includes(vin.charAt(index))) positions.push(index + 1);
   }
   return positions;
 }
 
 /** The warning sentence naming each offending letter and its position, or '' when there is none. */
-export function excludedLetterWarning(normalised: string, positions: readonly number[]): string {
+export function excludedLetterWarning(vin: string, positions: readonly number[]): string {
   if (positions.length === 0) return '';
-  const named = positions.map((position) => `${normalised.charAt(position - 1)} at position ${position}`);
+  const named = positions.map((position) => `${vin.charAt(position - 1)} at position ${position}`);
   return `VINs never use I, O or Q (they read as 1 and 0): ${joinWithAnd(named)}.`;
 }
 

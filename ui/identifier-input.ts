@@ -41,7 +41,7 @@ export class VinIdentifierInput extends LitElement {
 
   override render() {
     const analysis = analyseIdentifier(this.value);
-    const warning = excludedLetterWarning(analysis.normalised, analysis.excludedLetterPositions);
+    const warning = excludedLetterWarning(analysis.counted, analysis.excludedLetterPositions);
     return html`
       <form @submit=${this._onSubmit} novalidate>
         <label for="identifier">VIN or JDM chassis number</label>

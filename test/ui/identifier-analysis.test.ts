@@ -2,13 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { analyseIdentifier, excludedLetterWarning, joinWithAnd } from '../../ui/identifier-analysis.js';
 
 describe('analyseIdentifier', () => {
-  const cases: [string, { given: string; want: { normalised: string; length: number; lengthState: string; excludedLetterPositions: number[] } }][] = [
-    ['empty box', { given: '', want: { normalised: '', length: 0, lengthState: 'empty', excludedLetterPositions: [] } }],
-    ['part of a VIN', { given: '1hgcm8', want: { normalised: '1HGCM8', length: 6, lengthState: 'short', excludedLetterPositions: [] } }],
-    ['a whole VIN with spaces', { given: ' 1HG CM826 33A004352 ', want: { normalised: '1HGCM82633A004352', length: 17, lengthState: 'complete', excludedLetterPositions: [] } }],
-    ['one character too many', { given: '1HGCM82633A0043521', want: { normalised: '1HGCM82633A0043521', length: 18, lengthState: 'long', excludedLetterPositions: [] } }],
-    ['I, O and Q named by 1-based position', { given: 'iHGCM8263OA00Q352', want: { normalised: 'IHGCM8263OA00Q352', length: 17, lengthState: 'complete', excludedLetterPositions: [1, 10, 14] } }],
-    ['a JDM chassis number is not counted against 17', { given: 'JZA80-1004956', want: { normalised: 'JZA80-1004956', length: 13, lengthState: 'chassis', excludedLetterPositions: [] } }],
+  type Want = { normalised: string; counted: string; length: number; lengthState: string; excludedLetterPositions: number[] };
+  const cases: [string, { given: string; want: Want }][] = [
+    ['empty box', { given: '', want: { normalised: '', counted: '', length: 0, lengthState: 'empty', excludedLetterPositions: [] } }],
+    ['part of a VIN', { given: '1hgcm8', want: { normalised: '1HGCM8', counted: '1HGCM8', length: 6, lengthState: 'short', excludedLetterPositions: [] } }],
+    ['a whole VIN with spaces', { given: ' 1HG CM826 33A004352 ', want: { normalised: '1HGCM82633A004352', counted: '1HGCM82633A004352', length: 17, lengthState: 'complete', excludedLetterPositions: [] } }],
+    ['a VIN typed with hyphen separators counts without them', { given: '1HG-CM826-33A004352', want: { normalised: '1HG-CM826-33A004352', counted: '1HGCM82633A004352', length: 17, lengthState: 'complete', excludedLetterPositions: [] } }],
+    ['one character too many', { given: '1HGCM82633A0043521', want: { normalised: '1HGCM82633A0043521', counted: '1HGCM82633A0043521', length: 18, lengthState: 'long', excludedLetterPositions: [] } }],
+    ['I, O and Q named by 1-based position', { given: 'iHGCM8263OA00Q352', want: { normalised: 'IHGCM8263OA00Q352', counted: 'IHGCM8263OA00Q352', length: 17, lengthState: 'complete', excludedLetterPositions: [1, 10, 14] } }],
+    ['positions skip separator hyphens, as the server counts them', { given: 'WBA-O', want: { normalised: 'WBA-O', counted: 'WBAO', length: 4, lengthState: 'short', excludedLetterPositions: [4] } }],
+    ['a JDM chassis number is not counted against 17', { given: 'JZA80-1004956', want: { normalised: 'JZA80-1004956', counted: 'JZA80-1004956', length: 13, lengthState: 'chassis', excludedLetterPositions: [] } }],
+    ['a chassis number whose serial is still being typed', { given: 'bnr32-', want: { normalised: 'BNR32-', counted: 'BNR32-', length: 6, lengthState: 'chassis', excludedLetterPositions: [] } }],
   ];
   it.each(cases)('%s', (_name, { given, want }) => {
     expect(analyseIdentifier(given)).toEqual(want);
