@@ -31,7 +31,8 @@ const factKey = (f: PlantFact): string => `${f.countryCode}\t${f.city}\t${f.stat
 
 async function countryCodesByVpicName(root: string): Promise<Map<string, string>> {
   const { rows } = parseCsv('registry/country-codes.csv', await readFile(join(root, 'registry/country-codes.csv'), 'utf8'));
-  return new Map(rows.filter((r) => r.values.vpic_name).map((r) => [r.values.vpic_name!.toUpperCase(), r.values.code!]));
+  // vpic_name may list several vPIC names for one country, ';'-separated (UNITED KINGDOM (UK);ENGLAND).
+  return new Map(rows.flatMap((r) => (r.values.vpic_name ?? '').split(';').filter(Boolean).map((name): [string, string] => [name.trim().toUpperCase(), r.values.code!])));
 }
 
 export async function importWmis(db: VpicDatabase, countryOf: (vpicName: string | null) => string, skipped: string[]): Promise<Row[]> {
@@ -101,6 +102,7 @@ export async function importPlants(db: VpicDatabase, countryOf: (vpicName: strin
     const pick = (f: Field): string => g.values[f]?.value ?? general?.values[f]?.value ?? '';
     facts.push({ wmi: g.wmi, from: g.from, to: g.to, code: g.code, rest: g.rest, fact: { countryCode: pick('countryCode'), city: pick('city'), state: pick('state'), company: pick('company') } });
   }
+  canonicaliseCitySpellings(facts);
   // Per (WMI, plant code, rest of pattern) and year, the facts every schema gives; majority wins.
   const votes = new Map<string, Map<number, Map<string, { fact: PlantFact; n: number }>>>();
   for (const { wmi, from, to, code, rest, fact } of facts) {
@@ -134,6 +136,47 @@ export async function importPlants(db: VpicDatabase, countryOf: (vpicName: strin
     flush();
   }
   return rows;
+}
+
+function editDistanceAtMostOne(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0, j = 0, edits = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i] === b[j]) { i++; j++; continue; }
+    if (++edits > 1) return false;
+    if (a.length > b.length) i++; else if (b.length > a.length) j++; else { i++; j++; }
+  }
+  return edits + (a.length - i) + (b.length - j) <= 1;
+}
+
+/**
+ * vPIC has occasional misspellings in one schema (GREENBURG for GREENSBURG, Indiana, in Honda's
+ * 2015-2016 schemas). Within one WMI, city names in the same country and state that differ by one
+ * letter are taken as one city and written the way most schemas write it.
+ */
+function canonicaliseCitySpellings(facts: { wmi: string; fact: PlantFact }[]): void {
+  const counts = new Map<string, Map<string, number>>();
+  for (const { wmi, fact } of facts) {
+    if (fact.city.length < 6) continue;
+    const place = `${wmi}\t${fact.countryCode}\t${fact.state}`;
+    const cities = counts.get(place) ?? counts.set(place, new Map()).get(place)!;
+    cities.set(fact.city, (cities.get(fact.city) ?? 0) + 1);
+  }
+  const rename = new Map<string, string>();
+  for (const [place, cities] of counts) {
+    const ranked = [...cities].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+    for (let i = 1; i < ranked.length; i++) {
+      const [name] = ranked[i]!;
+      // Numbered plants (Nagoya-1, Nagoya-3) are different places, so the digits must agree.
+      const digits = name.replace(/\D/g, '');
+      const better = ranked.slice(0, i).find(([other, n]) => n > ranked[i]![1] && other.replace(/\D/g, '') === digits && editDistanceAtMostOne(other.toLowerCase(), name.toLowerCase()));
+      if (better) rename.set(`${place}\t${name}`, better[0]);
+    }
+  }
+  for (const { wmi, fact } of facts) {
+    const to = rename.get(`${wmi}\t${fact.countryCode}\t${fact.state}\t${fact.city}`);
+    if (to) fact.city = to;
+  }
 }
 
 const compareRows = (keys: readonly string[]) => (a: Row, b: Row): number => {

@@ -14,15 +14,16 @@ export interface CrossRowRule {
   check(rows: RegistryRows): RuleHit[];
 }
 
-function duplicates(table: TableName, rows: SourceRow[], column: string, keyOf: (r: SourceRow) => string): RuleHit[] {
+function duplicates(table: TableName, rows: SourceRow[], column: string, keysOf: (r: SourceRow) => string[]): RuleHit[] {
   const first = new Map<string, number>();
   const hits: RuleHit[] = [];
   for (const row of rows) {
-    const key = keyOf(row);
-    if (key === '') continue;
-    const seen = first.get(key);
-    if (seen === undefined) first.set(key, row.line);
-    else hits.push({ table, row, column, detail: `${key} (first at line ${seen})` });
+    for (const key of keysOf(row)) {
+      if (key === '') continue;
+      const seen = first.get(key);
+      if (seen === undefined) first.set(key, row.line);
+      else hits.push({ table, row, column, detail: `${key} (first at line ${seen})` });
+    }
   }
   return hits;
 }
@@ -46,11 +47,11 @@ export const CROSS_ROW_RULES: CrossRowRule[] = [
   {
     name: 'duplicate key',
     check: (rows) => [
-      ...duplicates('country-codes', rows['country-codes'], 'code', (r) => r.values.code!),
-      ...duplicates('country-codes', rows['country-codes'], 'vpic_name', (r) => r.values.vpic_name!),
-      ...duplicates('wmi', rows.wmi, 'wmi', (r) => r.values.wmi!),
-      ...duplicates('model-years', rows['model-years'], 'code', (r) => r.values.code!),
-      ...duplicates('jdm-chassis', rows['jdm-chassis'], 'model_code', (r) => r.values.model_code!),
+      ...duplicates('country-codes', rows['country-codes'], 'code', (r) => [r.values.code!]),
+      ...duplicates('country-codes', rows['country-codes'], 'vpic_name', (r) => r.values.vpic_name!.split(';').map((n) => n.trim())),
+      ...duplicates('wmi', rows.wmi, 'wmi', (r) => [r.values.wmi!]),
+      ...duplicates('model-years', rows['model-years'], 'code', (r) => [r.values.code!]),
+      ...duplicates('jdm-chassis', rows['jdm-chassis'], 'model_code', (r) => [r.values.model_code!]),
     ],
   },
   {

@@ -2,14 +2,18 @@
 // characters; the manufacturer comes from the WMI registry (3 characters, or 6 for low-volume
 // makers whose third character is 9: positions 1-3 + 12-14).
 import type { DecodeResult, Evidence, Warning } from '../generated/contract.js';
-import type { CountryRange, Tables, WmiEntry } from './tables.js';
+import type { CountryRange, PlantsByCode, Tables, WmiEntry } from './tables.js';
+
+const NO_PLANTS: PlantsByCode = new Map();
 
 export interface CorporateOrigin {
   wmi: string;
   lowVolume: boolean;
   range: CountryRange | null;
   entry: WmiEntry | null;
-  /** Frozen and shared between decodes of the same WMI. */
+  /** This WMI's plant rows by plant code (empty when the registry has none). */
+  plants: PlantsByCode;
+  /** Shared between decodes of the same WMI: the layer is frozen, the arrays are copied by each decode. */
   layer: Readonly<DecodeResult['corporateOrigin']>;
   evidence: readonly Evidence[];
   warnings: readonly Warning[];
@@ -52,5 +56,5 @@ export function resolveCorporateOrigin(tables: Tables, vin: string): CorporateOr
     manufacturer: entry?.manufacturer ?? null,
     productionVolume: entry || range?.countryCode ? (lowVolume ? 'Low-Volume Production (under 1,000 a year)' : 'High-Volume Production') : null,
   });
-  return { wmi, lowVolume, range, entry, layer, evidence: Object.freeze(evidence), warnings: Object.freeze(warnings) };
+  return { wmi, lowVolume, range, entry, plants: tables.plants.get(wmi) ?? NO_PLANTS, layer, evidence, warnings };
 }

@@ -1,72 +1,138 @@
 // A 17-character VIN: corporate origin, plant, model year, check digit, and what they add up to.
+// Evidence and warning objects depend on a handful of keys, so they are made once and shared
+// (frozen); a decode allocates little beyond the result itself.
 import type { DecodeResult, Evidence, Warning } from '../generated/contract.js';
 import { calculateCheckDigit } from './check-digit.js';
 import { resolveCorporateOrigin, type CorporateOrigin } from './corporate-origin.js';
 import { readModelYear } from './model-year.js';
 import { assemblyLayer, resolvePlant } from './plant.js';
 import { alignment, confidenceLevel } from './verdict.js';
-import type { Tables } from './tables.js';
+import type { PlantEntry, Tables } from './tables.js';
 
 const UNKNOWN_ASSEMBLY: Readonly<DecodeResult['assembly']> = Object.freeze({
   plantCode: null, country: null, countryCode: null, city: null, state: null, cityState: null, details: null, source: null,
 });
+
+/** Memoises frozen values by key; used only with keys drawn from small finite sets. */
+function memo<T>(): (key: string, make: () => T) => T {
+  const cache = new Map<string, T>();
+  return (key, make) => {
+    let value = cache.get(key);
+    if (value === undefined) cache.set(key, (value = Object.freeze(make())));
+    return value;
+  };
+}
+
+const checkDigitWarning = memo<Warning>();
+const modelYearWarning = memo<Warning>();
+const modelYearEvidence = memo<Evidence>();
+const plantUnknownWarning = memo<Warning>();
+const plantEvidence = new WeakMap<PlantEntry, Evidence>();
+const otherYearsWarning = new WeakMap<PlantEntry, Warning>();
 
 /** Check digits are mandatory for vehicles made for North America (49 CFR 565) and China (GB 16735). */
 function checkDigitRequired(origin: CorporateOrigin): boolean {
   return origin.range?.region === 'North America' || origin.layer.countryCode === 'CN';
 }
 
-export function decodeVin(tables: Tables, vin: string, origins: Map<string, CorporateOrigin>): DecodeResult {
-  const wmiKey = vin[2] === '9' ? vin.slice(0, 3) + vin.slice(11, 14) : vin.slice(0, 3);
-  let origin = origins.get(wmiKey);
-  if (!origin) {
-    origin = resolveCorporateOrigin(tables, vin);
-    // Cache only registry WMIs, so arbitrary input cannot grow the cache without bound.
-    if (origin.entry) origins.set(wmiKey, origin);
+function mismatchWarning(actual: string, calculated: string, required: boolean): Warning {
+  return checkDigitWarning(actual + calculated + (required ? '!' : ''), () => ({
+    code: 'CHECK_DIGIT_MISMATCH',
+    message: required
+      ? `Position 9 is ${actual} but the VIN's characters give ${calculated}: the VIN is mistyped or not genuine (the check digit is mandatory here).`
+      : `Position 9 is ${actual}, the calculated check digit is ${calculated}; outside North America and China the check digit is not mandatory.`,
+  }));
+}
+
+function evidenceForPlant(wmi: string, entry: PlantEntry): Evidence {
+  let e = plantEvidence.get(entry);
+  if (!e) {
+    const span = `${entry.yearFrom}-${entry.yearTo === 9999 ? '' : entry.yearTo}`;
+    e = Object.freeze({ layer: 'assembly', table: 'plants', key: `${wmi} plant ${entry.plantCode} ${span}`, source: entry.source });
+    plantEvidence.set(entry, e);
   }
-  const warnings: Warning[] = [...origin.warnings];
-  const evidence: Evidence[] = [...origin.evidence];
+  return e;
+}
+
+function warningForOtherYears(wmi: string, code: string, entry: PlantEntry): Warning {
+  let w = otherYearsWarning.get(entry);
+  if (!w) {
+    w = Object.freeze({ code: 'PLANT_FROM_OTHER_YEARS', message: `No registry row covers plant code ${code} of ${wmi} for this model year; every other year names the same plant.` });
+    otherYearsWarning.set(entry, w);
+  }
+  return w;
+}
+
+/**
+ * Layer 1 per WMI, worked out once. A 3-character WMI is keyed by a number made of its character
+ * codes (cheaper to hash than a fresh string); 6-character ones by their text.
+ */
+export class OriginCache {
+  private readonly short = new Map<number, CorporateOrigin>();
+  private readonly long = new Map<string, CorporateOrigin>();
+  constructor(private readonly tables: Tables) {}
+
+  get(vin: string): CorporateOrigin {
+    const lowVolume = vin.charCodeAt(2) === 57; // '9'
+    const shortKey = (vin.charCodeAt(0) << 16) | (vin.charCodeAt(1) << 8) | vin.charCodeAt(2);
+    const longKey = lowVolume ? vin.slice(0, 3) + vin.slice(11, 14) : '';
+    const cached = lowVolume ? this.long.get(longKey) : this.short.get(shortKey);
+    if (cached) return cached;
+    const origin = resolveCorporateOrigin(this.tables, vin);
+    // Cache only registry WMIs, so arbitrary input cannot grow the cache without bound.
+    if (origin.entry) {
+      if (lowVolume) this.long.set(longKey, origin);
+      else this.short.set(shortKey, origin);
+    }
+    return origin;
+  }
+}
+
+export function decodeVin(tables: Tables, vin: string, origins: OriginCache): DecodeResult {
+  const origin = origins.get(vin);
+  const warnings: Warning[] = origin.warnings.length > 0 ? origin.warnings.slice() : [];
+  const evidence: Evidence[] = origin.evidence.slice();
 
   const calculated = calculateCheckDigit(vin);
   const actual = vin[8]!;
   const matches = calculated === actual;
   const required = checkDigitRequired(origin);
-  if (!matches) {
-    warnings.push({
-      code: 'CHECK_DIGIT_MISMATCH',
-      message: required
-        ? `Position 9 is ${actual} but the VIN's characters give ${calculated}: the VIN is mistyped or not genuine (the check digit is mandatory here).`
-        : `Position 9 is ${actual}, the calculated check digit is ${calculated}; outside North America and China the check digit is not mandatory.`,
-    });
-  }
+  if (!matches) warnings.push(mismatchWarning(actual, calculated, required));
 
+  const yearCode = vin[9]!;
   const vehicleType = origin.entry?.vehicleType ?? null;
   const year = readModelYear(tables, vin, vehicleType, matches);
-  if (year.source) evidence.push({ layer: 'modelYear', table: 'model-years', key: vin[9]!, source: year.byPosition7 ? `${year.source}; position-7 rule` : year.source });
+  if (year.source) {
+    const rule = year.byPosition7;
+    evidence.push(modelYearEvidence(yearCode + (rule ? '7' : ''), () => ({ layer: 'modelYear', table: 'model-years', key: yearCode, source: rule ? `${year.source}; position-7 rule` : year.source! })));
+  }
   if (year.modelYear === null) {
-    warnings.push({ code: 'MODEL_YEAR_UNKNOWN', message: `Position 10 (${vin[9]}) is not a model-year code.` });
+    warnings.push(modelYearWarning(yearCode, () => ({ code: 'MODEL_YEAR_UNKNOWN', message: `Position 10 (${yearCode}) is not a model-year code.` })));
   } else if (year.candidates.length > 1) {
-    warnings.push({ code: 'MODEL_YEAR_AMBIGUOUS', message: `Position 10 (${vin[9]}) stands for ${year.candidates.join(' or ')}; ${year.modelYear} is the most recent possible.` });
+    warnings.push(modelYearWarning(yearCode + year.candidates.length, () => ({
+      code: 'MODEL_YEAR_AMBIGUOUS',
+      message: `Position 10 (${yearCode}) stands for ${year.candidates.join(' or ')}; ${year.modelYear} is the most recent possible.`,
+    })));
   }
 
-  const plant = resolvePlant(tables, origin.wmi, vin, year.candidates);
+  const plantCode = vin[10]!;
+  const plant = resolvePlant(origin.plants, vin, year.candidates);
   let assembly = UNKNOWN_ASSEMBLY;
   if (plant) {
-    assembly = assemblyLayer(tables, plant.entry, vin[10]!);
-    const span = `${plant.entry.yearFrom}-${plant.entry.yearTo === 9999 ? '' : plant.entry.yearTo}`;
-    evidence.push({ layer: 'assembly', table: 'plants', key: `${origin.wmi} plant ${vin[10]} ${span}`, source: plant.entry.source });
-    if (plant.otherYears) {
-      warnings.push({ code: 'PLANT_FROM_OTHER_YEARS', message: `No registry row covers plant code ${vin[10]} for this model year; every other year of ${origin.wmi} names the same plant.` });
-    }
-  } else {
-    warnings.push({ code: 'PLANT_UNKNOWN', message: `The registry has no plant for code ${vin[10]} of ${origin.wmi}${year.modelYear ? ` in ${year.modelYear}` : ''}.` });
+    assembly = assemblyLayer(tables, plant.entry, plantCode);
+    evidence.push(evidenceForPlant(origin.wmi, plant.entry));
+    if (plant.otherYears) warnings.push(warningForOtherYears(origin.wmi, plantCode, plant.entry));
+  } else if (origin.entry) {
+    warnings.push(plantUnknownWarning(origin.wmi + plantCode + year.modelYear, () => ({
+      code: 'PLANT_UNKNOWN',
+      message: `The registry has no plant for code ${plantCode} of ${origin.wmi}${year.modelYear ? ` in ${year.modelYear}` : ''}.`,
+    })));
   }
 
   const originAlignment = alignment(origin.layer.countryCode, assembly.countryCode);
   const corporateKnown = origin.entry !== null;
-  const plantKnown = plant !== null && !plant.otherYears;
   const confidence = !matches && required ? 'LOW_INFERRED'
-    : corporateKnown && plantKnown ? 'HIGH_DETERMINISTIC'
+    : corporateKnown && plant !== null && !plant.otherYears ? 'HIGH_DETERMINISTIC'
     : corporateKnown || plant !== null ? 'MEDIUM_PARTIAL' : 'LOW_INFERRED';
 
   return {
@@ -79,7 +145,7 @@ export function decodeVin(tables: Tables, vin: string, origins: Map<string, Corp
       make: origin.entry?.make ?? null,
       model: null,
       modelYear: year.modelYear,
-      modelYearCandidates: year.candidates,
+      modelYearCandidates: year.candidates.slice(),
       vehicleType,
       series: null,
       productionYears: null,
@@ -91,7 +157,7 @@ export function decodeVin(tables: Tables, vin: string, origins: Map<string, Corp
       warnings,
     },
     positions: {
-      wmi: vin.slice(0, 3), vds: vin.slice(3, 8), checkDigit: actual, modelYear: vin[9]!, plantCode: vin[10]!, serial: vin.slice(11), modelCode: null,
+      wmi: vin.slice(0, 3), vds: vin.slice(3, 8), checkDigit: actual, modelYear: yearCode, plantCode, serial: vin.slice(11), modelCode: null,
     },
   };
 }

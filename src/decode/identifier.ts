@@ -1,5 +1,6 @@
 // What kind of identifier was typed. Spaces never belong to an identifier; a hyphen belongs to a
 // Japanese chassis number (MODELCODE-SERIAL) and is otherwise a separator people type into VINs.
+import { isVinChar } from './alphabet.js';
 import type { DecodeError } from './outcome.js';
 
 export type Identifier =
@@ -9,9 +10,16 @@ export type Identifier =
 /** Longer input is refused before looking at its characters, so a megabyte line costs nothing. */
 const MAX_LENGTH = 32;
 const JDM = /^([A-Z][A-Z0-9]{1,7})-([0-9]{3,8})$/;
-const VIN_CHAR = /^[A-HJ-NPR-Z0-9]$/;
+
+/** True when the text is already a clean 17-character VIN (the common case, checked without allocating). */
+export function isCleanVin(text: string): boolean {
+  if (text.length !== 17) return false;
+  for (let i = 0; i < 17; i++) if (!isVinChar(text.charCodeAt(i))) return false;
+  return true;
+}
 
 export function classifyIdentifier(input: string): { ok: true; id: Identifier } | { ok: false; error: DecodeError } {
+  if (isCleanVin(input)) return { ok: true, id: { kind: 'vin', vin: input } };
   const trimmed = input.length > 4 * MAX_LENGTH ? input : input.replace(/\s+/g, '').toUpperCase();
   if (trimmed.length === 0) {
     return { ok: false, error: { code: 'INVALID_LENGTH', identifier: '', detail: 'The identifier is empty: enter a 17-character VIN or a chassis number such as JZA80-1004956.' } };
@@ -27,7 +35,7 @@ export function classifyIdentifier(input: string): { ok: true; id: Identifier } 
   const excluded: number[] = [];
   for (let i = 0; i < vin.length; i++) {
     const ch = vin[i]!;
-    if (VIN_CHAR.test(ch)) continue;
+    if (isVinChar(ch.charCodeAt(0))) continue;
     if (ch === 'I' || ch === 'O' || ch === 'Q') excluded.push(i + 1);
     else foreign.push(i + 1);
   }

@@ -8,7 +8,8 @@ const POSITION_7_RULE_TYPES = new Set(['Passenger Car', 'Multipurpose Passenger 
 
 export interface ModelYearReading {
   modelYear: number | null;
-  candidates: number[];
+  /** Ascending; shared between decodes, so never mutated. */
+  candidates: readonly number[];
   /** The position-7 rule picked the cycle. */
   byPosition7: boolean;
   source: string | null;
@@ -17,14 +18,12 @@ export interface ModelYearReading {
 export function readModelYear(tables: Tables, vin: string, vehicleType: string | null, checkDigitMatches: boolean): ModelYearReading {
   const code = tables.modelYears.get(vin[9]!);
   if (!code) return { modelYear: null, candidates: [], byPosition7: false, source: null };
-  const latest = tables.buildYear + 1;
-  let candidates = code.years.filter((y) => y <= latest);
-  let byPosition7 = false;
   // A VIN whose check digit holds was written to Part 565, so its position 7 follows the rule.
   if (checkDigitMatches && vehicleType !== null && POSITION_7_RULE_TYPES.has(vehicleType)) {
     const digit = vin.charCodeAt(6) >= 48 && vin.charCodeAt(6) <= 57;
-    const cycle = candidates.filter((y) => (digit ? y < 2010 : y >= 2010));
-    if (cycle.length > 0) { candidates = cycle; byPosition7 = true; }
+    const cycle = digit ? code.before2010 : code.since2010;
+    if (cycle.length > 0) return { modelYear: cycle[cycle.length - 1]!, candidates: cycle, byPosition7: true, source: code.source };
   }
-  return { modelYear: candidates.length > 0 ? Math.max(...candidates) : null, candidates, byPosition7, source: code.source };
+  const all = code.plausible;
+  return { modelYear: all.length > 0 ? all[all.length - 1]! : null, candidates: all, byPosition7: false, source: code.source };
 }

@@ -3,7 +3,7 @@
 // (a vPIC pattern) to pin the plant.
 import type { DecodeResult } from '../generated/contract.js';
 import { matchesPattern } from './pattern.js';
-import type { PlantEntry, Tables } from './tables.js';
+import type { PlantEntry, PlantsByCode, Tables } from './tables.js';
 
 export const GOVERNMENT_SOURCE = 'NHTSA vPIC';
 
@@ -27,9 +27,9 @@ function firstMatch(rows: readonly PlantEntry[] | undefined, vin: string, year: 
  * The plant for a VIN, trying its model year candidates from the most recent. When no row covers
  * any candidate year, the rows of other years are used only if they all name the same place.
  */
-export function resolvePlant(tables: Tables, wmi: string, vin: string, years: readonly number[]): PlantMatch | null {
-  const exact = tables.plants.get(wmi + vin[10]);
-  const wildcard = tables.plants.get(wmi + '*');
+export function resolvePlant(byCode: PlantsByCode, vin: string, years: readonly number[]): PlantMatch | null {
+  const exact = byCode.get(vin[10]!);
+  const wildcard = byCode.get('*');
   if (!exact && !wildcard) return null;
   const elsewhere: PlantEntry[] = [];
   for (let i = years.length - 1; i >= 0; i--) {

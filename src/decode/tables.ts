@@ -10,6 +10,8 @@ export interface PlantEntry {
   plantCode: string; yearFrom: number; yearTo: number; pattern: VinPattern | null; specificity: number;
   countryCode: string; city: string | null; state: string | null; company: string | null; source: string;
 }
+export type PlantsByCode = ReadonlyMap<string, readonly PlantEntry[]>;
+export interface ModelYearCode { plausible: readonly number[]; before2010: readonly number[]; since2010: readonly number[]; source: string }
 export interface JdmEntry {
   modelCode: string; manufacturer: string; make: string; model: string; yearFrom: number; yearTo: number;
   plant: string | null; city: string | null; prefecture: string | null; source: string;
@@ -21,9 +23,10 @@ export interface Tables {
   /** Keyed by the first two VIN characters. */
   iso3780: ReadonlyMap<string, CountryRange>;
   wmi: ReadonlyMap<string, WmiEntry>;
-  /** Keyed by WMI + plant code ('*' for rows where the pattern alone decides). */
-  plants: ReadonlyMap<string, readonly PlantEntry[]>;
-  modelYears: ReadonlyMap<string, { years: readonly number[]; source: string }>;
+  /** WMI → plant code ('*' for rows where the pattern alone decides) → rows, best first. */
+  plants: ReadonlyMap<string, PlantsByCode>;
+  /** Position-10 code → its years no later than buildYear + 1, ascending, and split at 2010 for the position-7 rule. */
+  modelYears: ReadonlyMap<string, ModelYearCode>;
   jdm: ReadonlyMap<string, JdmEntry>;
 }
 
@@ -40,19 +43,31 @@ export function indexTables(data: RegistryData): Tables {
   for (const [w, manufacturer, make, code, type, s] of data.wmi.rows) {
     wmi.set(w, { wmi: w, manufacturer, make: orNull(make.replace(/; /g, ', ')), countryCode: orNull(code), vehicleType: orNull(type), source: data.wmi.sources[s]! });
   }
-  const plants = new Map<string, PlantEntry[]>();
+  const plants = new Map<string, Map<string, PlantEntry[]>>();
   for (const [w, code, from, to, pattern, country, city, state, company, s] of data.plants.rows) {
     const compiled = pattern ? compilePattern(pattern) : null;
     const entry: PlantEntry = {
       plantCode: code, yearFrom: from, yearTo: to === 0 ? 9999 : to, pattern: compiled, specificity: compiled ? compiled.positions.length : 0,
       countryCode: country, city: orNull(city), state: orNull(state), company: orNull(company), source: data.plants.sources[s]!,
     };
-    const key = w + code;
-    (plants.get(key) ?? plants.set(key, []).get(key)!).push(entry);
+    const byCode = plants.get(w) ?? plants.set(w, new Map()).get(w)!;
+    (byCode.get(code) ?? byCode.set(code, []).get(code)!).push(entry);
   }
   // Most specific pattern first, then the narrower year span: the first match is the answer.
-  for (const list of plants.values()) list.sort((a, b) => b.specificity - a.specificity || (a.yearTo - a.yearFrom) - (b.yearTo - b.yearFrom));
-  const modelYears = new Map(data.modelYears.rows.map(([code, years, s]) => [code, { years, source: data.modelYears.sources[s]! }]));
+  for (const byCode of plants.values()) {
+    for (const list of byCode.values()) list.sort((a, b) => b.specificity - a.specificity || (a.yearTo - a.yearFrom) - (b.yearTo - b.yearFrom));
+  }
+  const modelYears = new Map<string, ModelYearCode>();
+  for (const [code, years, s] of data.modelYears.rows) {
+    // Not frozen: V8 copies frozen arrays on a slow path, and decodes copy these.
+    const plausible = [...years].filter((y) => y <= data.buildYear + 1).sort((a, b) => a - b);
+    modelYears.set(code, {
+      plausible,
+      before2010: plausible.filter((y) => y < 2010),
+      since2010: plausible.filter((y) => y >= 2010),
+      source: data.modelYears.sources[s]!,
+    });
+  }
   const jdm = new Map<string, JdmEntry>();
   for (const [modelCode, manufacturer, make, model, from, to, plant, city, prefecture, s] of data.jdm.rows) {
     jdm.set(modelCode, { modelCode, manufacturer, make, model, yearFrom: from, yearTo: to, plant: orNull(plant), city: orNull(city), prefecture: orNull(prefecture), source: data.jdm.sources[s]! });
