@@ -138,6 +138,11 @@ export async function importPlants(db: VpicDatabase, countryOf: (vpicName: strin
   return rows;
 }
 
+/** A name without the marks that only change how it is written: spaces, hyphens, dots, umlaut transliteration. */
+function spellingKey(name: string): string {
+  return name.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/([aou])e/g, '$1').replace(/[\s.\-']/g, '');
+}
+
 function editDistanceAtMostOne(a: string, b: string): boolean {
   if (Math.abs(a.length - b.length) > 1) return false;
   let i = 0, j = 0, edits = 0;
@@ -167,9 +172,12 @@ function canonicaliseCitySpellings(facts: { wmi: string; fact: PlantFact }[]): v
     const ranked = [...cities].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
     for (let i = 1; i < ranked.length; i++) {
       const [name] = ranked[i]!;
-      // Numbered plants (Nagoya-1, Nagoya-3) are different places, so the digits must agree.
+      // Numbered plants (Nagoya-1, Nagoya-3) are different places, so the digits must agree; and
+      // spellings that are only written differently (Gwang-Ju/Gwangju, Osnabrueck/Osnabruck) are
+      // both right, so they are kept as the schemas give them.
       const digits = name.replace(/\D/g, '');
-      const better = ranked.slice(0, i).find(([other, n]) => n > ranked[i]![1] && other.replace(/\D/g, '') === digits && editDistanceAtMostOne(other.toLowerCase(), name.toLowerCase()));
+      const better = ranked.slice(0, i).find(([other, n]) => n > ranked[i]![1] && other.replace(/\D/g, '') === digits
+        && spellingKey(other) !== spellingKey(name) && editDistanceAtMostOne(other.toLowerCase(), name.toLowerCase()));
       if (better) rename.set(`${place}\t${name}`, better[0]);
     }
   }

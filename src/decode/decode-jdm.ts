@@ -13,10 +13,13 @@ export function decodeJdm(tables: Tables, text: string, modelCode: string, seria
   const plantKnown = entry !== null && (entry.plant !== null || entry.city !== null);
   if (entry) evidence.push({ layer: 'vehicle', table: 'jdm-chassis', key: modelCode, source: entry.source });
   else warnings.push({ code: 'MODEL_CODE_UNKNOWN', message: `The model code ${modelCode} is not in the JDM chassis registry; only the format says it is a Japanese frame number.` });
+  // Rows a steward marked unverified are shown, but never with more than low confidence.
+  const unverified = entry !== null && entry.source.startsWith('unverified');
+  if (unverified) warnings.push({ code: 'REGISTRY_ROW_UNVERIFIED', message: `The registry row for ${modelCode} has not been checked against a public source yet.` });
   if (entry && !plantKnown) warnings.push({ code: 'PLANT_UNKNOWN', message: `No public source in the registry names the plant for ${modelCode}.` });
   const plantCountry = plantKnown ? 'JP' : null;
   const verdict = alignment('JP', plantCountry);
-  const confidence = plantKnown ? 'HIGH_DETERMINISTIC' : entry ? 'MEDIUM_PARTIAL' : 'LOW_INFERRED';
+  const confidence = unverified || !entry ? 'LOW_INFERRED' : plantKnown ? 'HIGH_DETERMINISTIC' : 'MEDIUM_PARTIAL';
   const city = entry?.city ?? null;
   const state = entry?.prefecture ?? null;
   return {
