@@ -3,6 +3,9 @@
 import { Command, CommanderError } from 'commander';
 import { registerDecode } from './commands/decode.js';
 import { registerRegistry } from './commands/registry.js';
+import { registerServe } from './commands/serve.js';
+import { registerKeys } from './commands/keys.js';
+import { registerAdminToken } from './commands/admin-token.js';
 
 export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
@@ -15,6 +18,9 @@ export function buildProgram(): Command {
     .showHelpAfterError();
   registerDecode(program);
   registerRegistry(program);
+  registerServe(program);
+  registerKeys(program);
+  registerAdminToken(program);
   return program;
 }
 

@@ -1,0 +1,35 @@
+// The options every command that touches the key store shares, so `vino keys …`, `vino admin-token`
+// and `vino serve` find the same store from the same flags and variables.
+import type { Command } from 'commander';
+import { ConfigError, resolveConfig, type VinoConfig } from '../../config.js';
+import type { KeyServices } from '../../keys/index.js';
+
+export interface KeyStoreFlags { dataDir?: string; keystore?: string }
+
+export function withKeyStoreOptions(command: Command): Command {
+  return command
+    .option('--data-dir <dir>', 'folder for the embedded key store (env VINO_DATA_DIR, default ./data)')
+    .option('--keystore <url>', 'sqlite://…, redis://… or postgresql://… (env VINO_KEYSTORE_URL)');
+}
+
+/** The configuration, or a usage error (exit 2) naming the setting that is wrong. */
+export function configOrUsageError(command: Command, flags: object): VinoConfig {
+  try {
+    return resolveConfig(flags);
+  } catch (error) {
+    if (error instanceof ConfigError) command.error(`error: ${error.message}`, { exitCode: 2, code: 'vino.config' });
+    throw error;
+  }
+}
+
+/** Runs `work` with the key store open, and closes it whatever happens. */
+export async function withKeyServices<T>(command: Command, flags: KeyStoreFlags, work: (services: KeyServices, config: VinoConfig) => Promise<T>): Promise<T> {
+  const config = configOrUsageError(command, flags);
+  const { openKeyServices } = await import('../../keys/index.js');
+  const services = await openKeyServices(config.keystoreUrl, { adminToken: config.adminToken });
+  try {
+    return await work(services, config);
+  } finally {
+    await services.close();
+  }
+}

@@ -1,0 +1,46 @@
+// `vino serve`: the HTTP service (API, page, metrics), configured by flags over VINO_* variables.
+// Logs a JSON line with the listening URL; stops gracefully on SIGTERM or SIGINT.
+import type { Command } from 'commander';
+import { configOrUsageError, withKeyStoreOptions } from './key-store-options.js';
+
+interface ServeFlags { host?: string; port?: string; dataDir?: string; keystore?: string; workers?: string }
+
+function showAdminToken(token: string): void {
+  process.stderr.write(
+    '\nvino: generated the admin token. It is shown only this once; store it now:\n\n' +
+    `    ${token}\n\n` +
+    'It creates API keys over HTTP (the page\'s "Generate Integration API Key", POST /api/v1/keys).\n' +
+    'Lost it? `vino admin-token --rotate` makes a new one. Or set VINO_ADMIN_TOKEN yourself.\n\n');
+}
+
+export function registerServe(program: Command): void {
+  withKeyStoreOptions(program.command('serve'))
+    .description('start the HTTP service: the API under /api/v1 and the web page at /')
+    .option('--host <host>', 'address to listen on (env VINO_HOST, default 127.0.0.1)')
+    .option('--port <port>', 'port to listen on, 0 for any free one (env VINO_PORT, default 8080)')
+    .option('--workers <n>', 'worker processes sharing the port, or "auto" for one per core (default 1)')
+    .action(async (flags: ServeFlags, command: Command) => {
+      const config = configOrUsageError(command, flags);
+      // Loaded here so that other commands do not pay for the server's modules at start-up.
+      const { isClusterWorker, runClusterPrimary } = await import('../../server/cluster.js');
+      const { startServer } = await import('../../server/index.js');
+      if (config.workers > 1 && !isClusterWorker()) {
+        await runClusterPrimary(config, showAdminToken);
+        return;
+      }
+      const running = await startServer({
+        ...config,
+        ensureAdminToken: !isClusterWorker(),
+        workerCount: isClusterWorker() ? config.workers : 1,
+      });
+      if (running.generatedAdminToken) showAdminToken(running.generatedAdminToken);
+      const stop = () => {
+        running.close().then(() => { process.exitCode = 0; }, (error: unknown) => {
+          process.stderr.write(`vino: error while stopping: ${error instanceof Error ? error.message : String(error)}\n`);
+          process.exitCode = 1;
+        });
+      };
+      process.once('SIGTERM', stop);
+      process.once('SIGINT', stop);
+    });
+}

@@ -1,0 +1,98 @@
+// Configuration shared by `vino serve`, `vino keys` and `vino admin-token`: flags override
+// environment variables, which override defaults that work on a fresh machine (DESIGN.md).
+import { availableParallelism } from 'node:os';
+import { MIN_ADMIN_TOKEN_LENGTH } from './keys/admin-token.js';
+import { sqliteUrlFor } from './keys/kv-store.js';
+import { MAX_SECRET_LENGTH } from './keys/secret-format.js';
+
+export interface VinoConfig {
+  host: string;
+  port: number;
+  dataDir: string;
+  keystoreUrl: string;
+  /** VINO_ADMIN_TOKEN; undefined means generated at first start and stored hashed. */
+  adminToken: string | undefined;
+  /** Origins allowed to call the API from a browser (pages embedding the component). */
+  corsOrigins: string[];
+  /** Requests per minute per client address on the open endpoints; 0 = no limit. */
+  rateLimitOpen: number;
+  /** Requests per minute per API key on the secure endpoints; 0 = no limit. */
+  rateLimitKey: number;
+  workers: number;
+  /** Take the client address from X-Forwarded-For (only behind a proxy you run). */
+  trustProxy: boolean;
+  logLevel: string;
+}
+
+export interface ConfigFlags {
+  host?: string;
+  port?: string | number;
+  dataDir?: string;
+  keystore?: string;
+  workers?: string | number;
+}
+
+export const DEFAULT_RATE_LIMIT_OPEN = 900;
+export const DEFAULT_RATE_LIMIT_KEY = 6000;
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** A setting with a value vino cannot use; the CLI reports it as bad usage (exit 2). */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+export function resolveConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = process.env): VinoConfig {
+  const pick = (flag: string | number | undefined, variable: string): string | undefined =>
+    flag !== undefined ? String(flag) : nonEmpty(env[variable]);
+  const dataDir = pick(flags.dataDir, 'VINO_DATA_DIR') ?? './data';
+  const logLevel = nonEmpty(env.VINO_LOG_LEVEL) ?? 'info';
+  const adminToken = nonEmpty(env.VINO_ADMIN_TOKEN);
+  if (adminToken !== undefined && (adminToken.length < MIN_ADMIN_TOKEN_LENGTH || adminToken.length > MAX_SECRET_LENGTH)) {
+    throw new ConfigError(`VINO_ADMIN_TOKEN must be ${MIN_ADMIN_TOKEN_LENGTH} to ${MAX_SECRET_LENGTH} characters long`);
+  }
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`VINO_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  return {
+    host: pick(flags.host, 'VINO_HOST') ?? '127.0.0.1',
+    port: integer(pick(flags.port, 'VINO_PORT') ?? '8080', 'port', 0, 65535),
+    dataDir,
+    keystoreUrl: pick(flags.keystore, 'VINO_KEYSTORE_URL') ?? sqliteUrlFor(dataDir),
+    adminToken,
+    corsOrigins: parseOrigins(env.VINO_CORS_ORIGINS ?? ''),
+    rateLimitOpen: integer(nonEmpty(env.VINO_RATE_LIMIT_OPEN) ?? String(DEFAULT_RATE_LIMIT_OPEN), 'VINO_RATE_LIMIT_OPEN', 0, 1e9),
+    rateLimitKey: integer(nonEmpty(env.VINO_RATE_LIMIT_KEY) ?? String(DEFAULT_RATE_LIMIT_KEY), 'VINO_RATE_LIMIT_KEY', 0, 1e9),
+    workers: workerCount(pick(flags.workers, 'VINO_WORKERS') ?? '1'),
+    trustProxy: ['1', 'true', 'yes'].includes((env.VINO_TRUST_PROXY ?? '').toLowerCase()),
+    logLevel,
+  };
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+
+function integer(text: string, name: string, min: number, max: number): number {
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value < min || value > max) throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, not "${text}"`);
+  return value;
+}
+
+function workerCount(text: string): number {
+  return text === 'auto' ? availableParallelism() : integer(text, 'workers', 1, 256);
+}
+
+/** `https://a.example, http://localhost:5173` → normalised origins; `*` allows any origin. */
+export function parseOrigins(text: string): string[] {
+  return text.split(/[\s,]+/).filter(Boolean).map((entry) => {
+    if (entry === '*') return entry;
+    let url: URL;
+    try {
+      url = new URL(entry);
+    } catch {
+      throw new ConfigError(`VINO_CORS_ORIGINS: "${entry}" is not an origin such as https://example.com`);
+    }
+    if (url.origin === 'null' || url.pathname !== '/' || url.search || url.hash) {
+      throw new ConfigError(`VINO_CORS_ORIGINS: "${entry}" is not an origin such as https://example.com`);
+    }
+    return url.origin;
+  });
+}

@@ -1,0 +1,155 @@
+// API keys: created with a label, shown once, stored only as a SHA-256 hash, listed, revoked.
+// Records live in a KeyValueStore; `authenticate` is the hot path of the secure endpoints.
+import type { KeyValueStore } from './kv-store.js';
+import { displayPrefix, generateApiKey, hashSecret, isWellFormedApiKey, MAX_SECRET_LENGTH, sameHash } from './secret-format.js';
+import { TtlCache } from './ttl-cache.js';
+
+/** What is stored per key. `hash` is the SHA-256 of the key; the key itself is never kept. */
+export interface ApiKeyRecord {
+  kind: 'api-key';
+  id: string;
+  label: string;
+  prefix: string;
+  hash: string;
+  createdAt: string;
+  revokedAt: string | null;
+}
+
+/** Kept apart from the record so that a last-used update can never undo a concurrent revocation. */
+interface LastUsedRecord { kind: 'last-used'; id: string; at: string }
+
+/** What lists show: everything but the hash. */
+export interface ApiKeySummary {
+  id: string;
+  label: string;
+  prefix: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+/** What creation answers (DESIGN.md): the only time the key itself leaves vino. */
+export interface CreatedApiKey {
+  id: string;
+  label: string;
+  key: string;
+  prefix: string;
+  createdAt: string;
+}
+
+export interface KeyStoreOptions {
+  /** How long a lookup is trusted; a revocation made elsewhere applies after at most this long. */
+  cacheTtlMs?: number;
+  /** Last-used times are written at most this often per key, keeping writes off the hot path. */
+  lastUsedIntervalMs?: number;
+  now?: () => Date;
+}
+
+// The id is derived from the hash so that a check is one store read; the first 64 bits of the
+// SHA-256 of a 190-bit random key tell nothing that helps find the key.
+const idFor = (hash: string): string => `key_${hash.slice(0, 16)}`;
+const recordKey = (id: string): string => `key:${id}`;
+const lastUsedKey = (id: string): string => `used:${id}`;
+const PING_KEY = 'ping';
+
+export class KeyStore {
+  private readonly cache: TtlCache<ApiKeyRecord | undefined>;
+  private readonly lastUsedWritten = new Map<string, number>();
+  private readonly lastUsedIntervalMs: number;
+  private readonly now: () => Date;
+
+  constructor(private readonly kv: KeyValueStore, options: KeyStoreOptions = {}) {
+    this.cache = new TtlCache(options.cacheTtlMs ?? 5000, 10_000);
+    this.lastUsedIntervalMs = options.lastUsedIntervalMs ?? 60_000;
+    this.now = options.now ?? (() => new Date());
+  }
+
+  async create(label: string): Promise<CreatedApiKey> {
+    let key = generateApiKey();
+    let hash = hashSecret(key);
+    // Two keys sharing 64 bits of hash is practically impossible; checking costs one read.
+    while (await this.kv.get(recordKey(idFor(hash)))) {
+      key = generateApiKey();
+      hash = hashSecret(key);
+    }
+    const record: ApiKeyRecord = {
+      kind: 'api-key', id: idFor(hash), label, prefix: displayPrefix(key), hash,
+      createdAt: this.now().toISOString(), revokedAt: null,
+    };
+    await this.kv.set(recordKey(record.id), record);
+    this.cache.delete(hash);
+    return { id: record.id, label: record.label, key, prefix: record.prefix, createdAt: record.createdAt };
+  }
+
+  async list(): Promise<ApiKeySummary[]> {
+    const values = await this.kv.values<ApiKeyRecord | LastUsedRecord>();
+    const lastUsed = new Map<string, string>();
+    for (const v of values) if (v?.kind === 'last-used') lastUsed.set(v.id, v.at);
+    return values
+      .filter((v): v is ApiKeyRecord => v?.kind === 'api-key')
+      .map((r) => summarise(r, lastUsed.get(r.id) ?? null))
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+  }
+
+  async get(id: string): Promise<ApiKeySummary | undefined> {
+    const record = await this.kv.get<ApiKeyRecord>(recordKey(id));
+    if (!record) return undefined;
+    const used = await this.kv.get<LastUsedRecord>(lastUsedKey(id));
+    return summarise(record, used?.at ?? null);
+  }
+
+  /** Marks the key revoked (kept for the record); undefined when no key has this id. */
+  async revoke(id: string): Promise<ApiKeySummary | undefined> {
+    const record = await this.kv.get<ApiKeyRecord>(recordKey(id));
+    if (!record) return undefined;
+    if (!record.revokedAt) {
+      record.revokedAt = this.now().toISOString();
+      await this.kv.set(recordKey(id), record);
+    }
+    this.cache.delete(record.hash);
+    const used = await this.kv.get<LastUsedRecord>(lastUsedKey(id));
+    return summarise(record, used?.at ?? null);
+  }
+
+  /**
+   * The live (not revoked) key record for a presented key, or undefined. Malformed keys are refused
+   * without touching the store; answers are cached briefly. Throws StoreUnavailableError.
+   */
+  async authenticate(presented: string): Promise<ApiKeyRecord | undefined> {
+    if (presented.length > MAX_SECRET_LENGTH || !isWellFormedApiKey(presented)) return undefined;
+    const hash = hashSecret(presented);
+    const cached = this.cache.lookup(hash);
+    const record = cached ? cached.value : await this.fetchForCache(hash);
+    if (!record || record.revokedAt !== null || !sameHash(record.hash, hash)) return undefined;
+    this.noteUse(record.id);
+    return record;
+  }
+
+  private async fetchForCache(hash: string): Promise<ApiKeyRecord | undefined> {
+    const record = await this.kv.get<ApiKeyRecord>(recordKey(idFor(hash)));
+    this.cache.set(hash, record);
+    return record;
+  }
+
+  /** Records the last use at most once per interval per key; a failed write only loses a timestamp. */
+  private noteUse(id: string): void {
+    const nowMs = this.now().getTime();
+    if (nowMs - (this.lastUsedWritten.get(id) ?? 0) < this.lastUsedIntervalMs) return;
+    this.lastUsedWritten.set(id, nowMs);
+    const record: LastUsedRecord = { kind: 'last-used', id, at: new Date(nowMs).toISOString() };
+    this.kv.set(lastUsedKey(id), record).catch(() => this.lastUsedWritten.delete(id));
+  }
+
+  /** Resolves when the store answers a read; throws StoreUnavailableError otherwise. */
+  async ping(): Promise<void> {
+    await this.kv.get(PING_KEY);
+  }
+
+  async close(): Promise<void> {
+    await this.kv.close();
+  }
+}
+
+function summarise(record: ApiKeyRecord, lastUsedAt: string | null): ApiKeySummary {
+  return { id: record.id, label: record.label, prefix: record.prefix, createdAt: record.createdAt, lastUsedAt, revokedAt: record.revokedAt };
+}

@@ -1,0 +1,113 @@
+// The storage under the key store: a Keyv instance on SQLite (default), Redis or PostgreSQL,
+// chosen by URL. Every operation is bounded in time and every failure becomes a
+// StoreUnavailableError, so callers decide between 503 and exit 1 without knowing the backend.
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import Keyv from 'keyv';
+import type KeyvSqlite from '@keyv/sqlite';
+import { StoreUnavailableError, StoreUrlError } from './store-errors.js';
+
+export interface KeyValueStore {
+  get<T>(key: string): Promise<T | undefined>;
+  set(key: string, value: unknown): Promise<void>;
+  /** Every value in this store's namespace. */
+  values<T>(): Promise<T[]>;
+  /** The raw Redis client when the store is Redis (rate limits share it), else undefined. */
+  readonly redisClient: unknown;
+  close(): Promise<void>;
+}
+
+export interface KeyValueStoreOptions {
+  /** Keeps separate deployments (and tests) apart inside one database. */
+  namespace?: string;
+  /** Longest any one operation may take before it counts as unavailable. */
+  timeoutMs?: number;
+  onError?: (error: unknown) => void;
+}
+
+const TABLE = 'vino_keys';
+
+export function sqliteUrlFor(dataDir: string): string {
+  return `sqlite://${resolve(dataDir, 'vino.sqlite')}`;
+}
+
+/** Only the adapter in use is loaded: the CLI starts faster without Redis and PostgreSQL clients. */
+async function openAdapter(url: string, timeoutMs: number, onError: (error: unknown) => void): Promise<{ store: object; redisClient: unknown }> {
+  if (url.startsWith('sqlite://')) {
+    const file = url.slice('sqlite://'.length);
+    if (!file) throw new StoreUrlError('sqlite:// needs a file path, e.g. sqlite://./data/vino.sqlite');
+    mkdirSync(dirname(resolve(file)), { recursive: true, mode: 0o700 });
+    const { default: KeyvSqlite } = await import('@keyv/sqlite');
+    return { store: new KeyvSqlite({ uri: url, table: TABLE, busyTimeout: Math.max(100, timeoutMs - 250) }), redisClient: undefined };
+  }
+  if (url.startsWith('redis://') || url.startsWith('rediss://')) {
+    const { default: KeyvRedis } = await import('@keyv/redis');
+    // Without the offline queue a command fails at once while Redis is down instead of hanging.
+    const store = new KeyvRedis(
+      { url, disableOfflineQueue: true, socket: { connectTimeout: timeoutMs, reconnectStrategy: (n: number) => Math.min(100 * 2 ** n, 2000) } },
+      { throwOnConnectError: true, throwOnErrors: true, connectionTimeout: timeoutMs },
+    );
+    return { store, redisClient: store.client };
+  }
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+    const { ResilientKeyvPostgres } = await import('./postgres-adapter.js');
+    return { store: new ResilientKeyvPostgres(url, TABLE, timeoutMs, onError), redisClient: undefined };
+  }
+  throw new StoreUrlError(`unsupported key store URL (use sqlite://, redis:// or postgresql://): ${redactUrl(url)}`);
+}
+
+/** A store URL with any password removed, fit for messages and logs. */
+export function redactUrl(url: string): string {
+  return url.replace(/\/\/([^:/@]*):[^@/]*@/, '//$1:***@');
+}
+
+export async function openKeyValueStore(url: string, options: KeyValueStoreOptions = {}): Promise<KeyValueStore> {
+  const timeoutMs = options.timeoutMs ?? 3000;
+  const onError = options.onError ?? (() => {});
+  const { store, redisClient } = await openAdapter(url, timeoutMs, onError);
+  const keyv = new Keyv({ store: store as never, namespace: options.namespace ?? 'vino', throwOnErrors: true });
+  keyv.on('error', onError);
+  if (url.startsWith('sqlite://')) {
+    // WAL lets the CLI write while the server reads; it is a property of the file, set once.
+    await bounded(() => (store as KeyvSqlite).query('PRAGMA journal_mode=WAL'), timeoutMs, 'opening the key store');
+  }
+
+  let iterationErrors = 0;
+  keyv.on('error', () => { iterationErrors++; });
+
+  return {
+    redisClient,
+    get: (key) => bounded(() => keyv.get(key), timeoutMs, 'reading the key store'),
+    set: async (key, value) => {
+      const ok = await bounded(() => keyv.set(key, value), timeoutMs, 'writing the key store');
+      if (!ok) throw new StoreUnavailableError('the key store did not accept the write');
+    },
+    values: <T>() => bounded(async () => {
+      if (!keyv.iterator) throw new StoreUrlError('this key store cannot list its entries');
+      // Some adapters end an iteration early on error and only emit it: count errors to notice.
+      const errorsBefore = iterationErrors;
+      const out: T[] = [];
+      for await (const [, value] of keyv.iterator(undefined)) out.push(value as T);
+      if (iterationErrors !== errorsBefore) throw new StoreUnavailableError('listing the key store failed');
+      return out;
+    }, timeoutMs * 4, 'listing the key store'),
+    close: async () => {
+      try { await keyv.disconnect(); } catch { /* closing a store that is already gone is fine */ }
+    },
+  };
+}
+
+async function bounded<T>(operation: () => Promise<T>, timeoutMs: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new StoreUnavailableError(`${what} took longer than ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    return await Promise.race([operation(), timeout]);
+  } catch (error) {
+    if (error instanceof StoreUnavailableError || error instanceof StoreUrlError) throw error;
+    throw new StoreUnavailableError(`${what} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,58 @@
+// The Koa application: small middleware composed in the order a request meets them. Everything it
+// needs is passed in, so tests can build it around a temporary key store or a stub decoder.
+import Koa from 'koa';
+import type { Logger } from 'pino';
+import type { AdminTokens, KeyStore } from '../keys/index.js';
+import { requireAdminToken, requireApiKey } from './auth.js';
+import { cors } from './cors.js';
+import { problemResponses } from './errors.js';
+import type { Metrics } from './metrics.js';
+import { observeRequests } from './observe.js';
+import { rateLimit, type Limiters } from './rate-limit.js';
+import { decodeRoutes, type Decoder } from './routes/decode.js';
+import { keyRoutes } from './routes/keys.js';
+import { metaRoutes } from './routes/meta.js';
+import { securityHeaders } from './security-headers.js';
+import { staticUi } from './static-ui.js';
+
+export interface AppDependencies {
+  decode: Decoder;
+  keys: KeyStore;
+  admin: AdminTokens;
+  logger: Logger;
+  metrics: Metrics;
+  limiters: Limiters;
+  corsOrigins: readonly string[];
+  /** Folder of the built web page (dist/ui). */
+  uiDir: string;
+  openApiJson: string;
+  /** Trust X-Forwarded-For for the client address (rate limits) only behind your own proxy. */
+  trustProxy: boolean;
+}
+
+export function createApp(deps: AppDependencies): Koa {
+  const { logger, metrics } = deps;
+  const app = new Koa({ proxy: deps.trustProxy });
+  // Errors are answered by problemResponses; what still reaches koa is a broken socket, not a bug to print.
+  app.on('error', (error: Error) => logger.debug({ err: error.message }, 'response not delivered'));
+
+  app.use(observeRequests(logger, metrics));
+  app.use(problemResponses(logger, metrics));
+  app.use(securityHeaders());
+  app.use(cors(deps.corsOrigins));
+
+  const decode = decodeRoutes({
+    decode: deps.decode,
+    metrics,
+    openGuards: rateLimit(deps.limiters.open, 'open', (ctx) => ctx.ip, metrics),
+    secureGuards: [requireApiKey(deps.keys), ...rateLimit(deps.limiters.perKey, 'key', (ctx) => ctx.state.apiKeyId as string, metrics)],
+  });
+  const keys = keyRoutes(deps.keys, requireAdminToken(deps.admin));
+  const meta = metaRoutes(deps.openApiJson, deps.keys, metrics);
+  for (const router of [decode, keys, meta]) {
+    app.use(router.routes());
+    app.use(router.allowedMethods());
+  }
+  app.use(staticUi(deps.uiDir));
+  return app;
+}

@@ -1,0 +1,55 @@
+// Turns everything that goes wrong below it into an RFC 9457 problem+json response. Only
+// HttpProblems speak to the client in their own words; anything else is logged with its stack and
+// answered with a generic 500, so no stack trace or internal message ever leaves the process.
+import type { Context, Middleware } from 'koa';
+import type { Logger } from 'pino';
+import { StoreUnavailableError } from '../keys/store-errors.js';
+import { HttpProblem, problems } from './http-problem.js';
+import type { Metrics } from './metrics.js';
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
+
+export function sendProblem(ctx: Context, error: HttpProblem): void {
+  ctx.status = error.body.status;
+  for (const name in error.headers) ctx.set(name, error.headers[name]!);
+  ctx.set('Content-Type', PROBLEM_CONTENT_TYPE);
+  ctx.body = JSON.stringify(error.body);
+}
+
+/** Errors from koa or node that carry a client status (e.g. a URIError on a bad %-escape). */
+function clientStatusOf(error: unknown): number | undefined {
+  const status = (error as { status?: unknown; expose?: unknown })?.status;
+  return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
+}
+
+export function problemResponses(logger: Logger, metrics: Metrics): Middleware {
+  return async function problemResponses(ctx, next) {
+    try {
+      await next();
+      if (ctx.body == null && ctx.status >= 400) sendProblem(ctx, emptyStatusProblem(ctx));
+    } catch (error) {
+      sendProblem(ctx, toProblem(error, ctx, logger, metrics));
+    }
+  };
+}
+
+/** The router and koa leave 404/405 without a body; give them one. */
+function emptyStatusProblem(ctx: Context): HttpProblem {
+  if (ctx.status === 405) return problems.methodNotAllowed(ctx.method, ctx.response.get('Allow') || 'another method');
+  if (ctx.status === 404) return problems.notFound(ctx.path);
+  return problems.badRequest(`The request could not be handled (${ctx.status}).`);
+}
+
+function toProblem(error: unknown, ctx: Context, logger: Logger, metrics: Metrics): HttpProblem {
+  if (error instanceof HttpProblem) return error;
+  if (error instanceof StoreUnavailableError) {
+    metrics.countStoreError();
+    logger.warn({ reqId: ctx.state.requestId, err: error.message }, 'key store unavailable');
+    return problems.storeUnavailable();
+  }
+  const status = clientStatusOf(error);
+  if (status === 404) return problems.notFound(ctx.path);
+  if (status !== undefined || error instanceof URIError) return problems.badRequest('The request line or headers could not be understood.');
+  logger.error({ reqId: ctx.state.requestId, err: error }, 'unexpected error');
+  return problems.internal();
+}

@@ -1,0 +1,125 @@
+// Starts vino's HTTP service in this process: opens the key store, makes sure an admin token
+// exists, builds the app and listens. `vino serve`, the tests and the page's end-to-end tests all
+// start the real server through here.
+import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
+import type { DestinationStream, Logger } from 'pino';
+import { decode as registryDecode } from '../decode/index.js';
+import { openKeyServices, redactUrl, sqliteUrlFor } from '../keys/index.js';
+import { DEFAULT_RATE_LIMIT_KEY, DEFAULT_RATE_LIMIT_OPEN } from '../config.js';
+import { createApp } from './app.js';
+import { createLogger, flushLogger } from './logger.js';
+import { Metrics } from './metrics.js';
+import { openApiJson } from './openapi.js';
+import { findPackage } from './package-root.js';
+import { createLimiters } from './rate-limit.js';
+import type { Decoder } from './routes/decode.js';
+import { closeGracefully } from './shutdown.js';
+
+export interface ServerOptions {
+  host?: string;
+  /** 0 picks a free port. */
+  port?: number;
+  dataDir?: string;
+  /** Defaults to the SQLite file in dataDir. */
+  keystoreUrl?: string;
+  /** As VINO_ADMIN_TOKEN; when unset a token is generated at first start. */
+  adminToken?: string;
+  corsOrigins?: string[];
+  rateLimitOpen?: number;
+  rateLimitKey?: number;
+  trustProxy?: boolean;
+  logLevel?: string;
+  /** Where log lines go (default: stdout). */
+  logDestination?: DestinationStream;
+  /** Folder of the built page (default: dist/ui in the package). */
+  uiDir?: string;
+  /** Keeps several deployments (or tests) apart in one shared Redis or PostgreSQL. */
+  keyNamespace?: string;
+  /** How long key lookups are cached (default 5 s); a revocation elsewhere applies within it. */
+  keyCacheTtlMs?: number;
+  /** Workers in a node:cluster group share one in-memory rate-limit budget. */
+  workerCount?: number;
+  /** False in cluster workers: the primary has already made sure of the token. */
+  ensureAdminToken?: boolean;
+  decode?: Decoder;
+}
+
+export interface RunningServer {
+  url: string;
+  /** The admin token, when this start generated it: the one time it can be shown. */
+  generatedAdminToken: string | undefined;
+  logger: Logger;
+  server: Server;
+  /** Stops accepting connections, lets requests in flight finish, then closes the key store. */
+  close(): Promise<void>;
+}
+
+/** Socket limits: a client that trickles headers or a body cannot hold a connection for long. */
+const HEADERS_TIMEOUT_MS = 10_000;
+const REQUEST_TIMEOUT_MS = 30_000;
+const IDLE_SOCKET_TIMEOUT_MS = 60_000;
+
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const pkg = findPackage();
+  const logger = createLogger(options.logLevel ?? 'info', options.logDestination);
+  const keystoreUrl = options.keystoreUrl ?? sqliteUrlFor(options.dataDir ?? './data');
+  const services = await openKeyServices(keystoreUrl, {
+    namespace: options.keyNamespace,
+    adminToken: options.adminToken,
+    cacheTtlMs: options.keyCacheTtlMs,
+    onError: (error) => logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'key store error'),
+  });
+  let generatedAdminToken: string | undefined;
+  try {
+    if (options.ensureAdminToken !== false) generatedAdminToken = await services.admin.ensure();
+  } catch (error) {
+    await services.close();
+    throw error;
+  }
+
+  const decode = options.decode ?? registryDecode;
+  decode('1HGCM82633A004352'); // builds the registry indexes now rather than on the first request
+  const metrics = new Metrics();
+  const app = createApp({
+    decode, logger, metrics, keys: services.keys, admin: services.admin,
+    limiters: createLimiters({
+      openPerMinute: options.rateLimitOpen ?? DEFAULT_RATE_LIMIT_OPEN,
+      keyPerMinute: options.rateLimitKey ?? DEFAULT_RATE_LIMIT_KEY,
+      redisClient: services.kv.redisClient,
+      shareAmong: options.workerCount,
+    }),
+    corsOrigins: options.corsOrigins ?? [],
+    uiDir: options.uiDir ?? join(pkg.root, 'dist', 'ui'),
+    openApiJson: openApiJson(pkg.version),
+    trustProxy: options.trustProxy ?? false,
+  });
+
+  const server = createServer({ headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS }, app.callback());
+  server.setTimeout(IDLE_SOCKET_TIMEOUT_MS);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 8080, options.host ?? '127.0.0.1', () => resolve());
+    });
+  } catch (error) {
+    await services.close();
+    throw error;
+  }
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  const host = options.host ?? '127.0.0.1';
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  logger.info({ url, keystore: redactUrl(keystoreUrl), version: pkg.version }, 'listening');
+
+  let closing: Promise<void> | undefined;
+  return {
+    url, generatedAdminToken, logger, server,
+    close: () => (closing ??= (async () => {
+      await closeGracefully(server);
+      await services.close();
+      logger.info('stopped');
+      flushLogger(logger);
+    })()),
+  };
+}

@@ -1,0 +1,54 @@
+// Per-client-address limits on the open endpoints and per-key limits on the secure ones, counted in
+// memory, or in Redis when the key store is Redis so that every instance shares one budget. A limit
+// of 0 installs no middleware at all: benchmarks and bulk evaluations pay nothing for it.
+import type { Context, Middleware } from 'koa';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { problems } from './http-problem.js';
+import type { Metrics } from './metrics.js';
+
+export interface RateLimitSettings {
+  /** Requests per minute per client address on the open endpoints; 0 = off. */
+  openPerMinute: number;
+  /** Requests per minute per API key on the secure endpoints; 0 = off. */
+  keyPerMinute: number;
+  /** Shared counters when set (the key store's Redis client). */
+  redisClient?: unknown;
+  /** Workers of one process group splitting one in-memory budget (node:cluster spreads connections evenly). */
+  shareAmong?: number;
+}
+
+export interface Limiters {
+  open: RateLimiterAbstract | undefined;
+  perKey: RateLimiterAbstract | undefined;
+}
+
+function limiter(name: string, perMinute: number, settings: RateLimitSettings): RateLimiterAbstract | undefined {
+  if (perMinute === 0) return undefined;
+  const memoryPoints = Math.max(1, Math.ceil(perMinute / (settings.shareAmong ?? 1)));
+  const memory = new RateLimiterMemory({ keyPrefix: `vino-${name}`, points: memoryPoints, duration: 60 });
+  if (!settings.redisClient) return memory;
+  // While Redis is down each instance falls back to counting on its own, rather than refusing all.
+  return new RateLimiterRedis({
+    storeClient: settings.redisClient, useRedisPackage: true, rejectIfRedisNotReady: true,
+    keyPrefix: `vino-${name}`, points: perMinute, duration: 60, insuranceLimiter: memory,
+  });
+}
+
+export function createLimiters(settings: RateLimitSettings): Limiters {
+  return { open: limiter('open', settings.openPerMinute, settings), perKey: limiter('key', settings.keyPerMinute, settings) };
+}
+
+/** Consumes one point per request for the caller `keyOf` names; 429 with Retry-After past the limit. */
+export function rateLimit(limiter: RateLimiterAbstract | undefined, scope: string, keyOf: (ctx: Context) => string, metrics: Metrics): Middleware[] {
+  if (!limiter) return [];
+  return [async function rateLimit(ctx, next) {
+    try {
+      await limiter.consume(keyOf(ctx));
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      metrics.countRateLimited(scope);
+      throw problems.rateLimited(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
+    }
+    return next();
+  }];
+}

@@ -1,0 +1,41 @@
+// Key administration over HTTP, behind the admin token: create (the key is in this one answer),
+// list, show and revoke. The CLI (`vino keys …`) does the same against the same store.
+import Router from '@koa/router';
+import type { KeyStore } from '../../keys/index.js';
+import { ADMIN_BODY_LIMIT, readJsonBody } from '../body.js';
+import { problems } from '../http-problem.js';
+import { validateKeyCreateRequest } from '../validate.js';
+import type { Middleware } from 'koa';
+
+const KEY_ID = /^key_[0-9a-f]{16}$/;
+
+export function keyRoutes(keys: KeyStore, adminGuard: Middleware): Router {
+  const router = new Router({ prefix: '/api/v1/keys' });
+  router.use(adminGuard);
+
+  router.post('/', async (ctx) => {
+    const { label } = validateKeyCreateRequest(await readJsonBody(ctx, ADMIN_BODY_LIMIT));
+    const created = await keys.create(label.trim());
+    ctx.status = 201;
+    ctx.set('Location', `/api/v1/keys/${created.id}`);
+    ctx.body = created;
+  });
+
+  router.get('/', async (ctx) => {
+    ctx.body = { keys: await keys.list() };
+  });
+
+  router.get('/:id', async (ctx) => {
+    const summary = KEY_ID.test(ctx.params.id!) ? await keys.get(ctx.params.id!) : undefined;
+    if (!summary) throw problems.keyNotFound(ctx.params.id!);
+    ctx.body = summary;
+  });
+
+  router.delete('/:id', async (ctx) => {
+    const summary = KEY_ID.test(ctx.params.id!) ? await keys.revoke(ctx.params.id!) : undefined;
+    if (!summary) throw problems.keyNotFound(ctx.params.id!);
+    ctx.body = summary;
+  });
+
+  return router;
+}

@@ -1,0 +1,33 @@
+// Endpoints for operators and tools: the OpenAPI document, liveness, readiness (the key store
+// answers) and Prometheus metrics. None needs credentials and none reveals a secret.
+import Router from '@koa/router';
+import type { KeyStore } from '../../keys/index.js';
+import type { Metrics } from '../metrics.js';
+
+export function metaRoutes(openApiJson: string, keys: KeyStore, metrics: Metrics): Router {
+  const router = new Router();
+
+  router.get('/api/v1/openapi.json', (ctx) => {
+    ctx.set('Content-Type', 'application/json; charset=utf-8');
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.body = openApiJson;
+  });
+
+  /** Alive: the process answers. Says nothing about dependencies, so a store outage does not restart it. */
+  router.get('/healthz', (ctx) => {
+    ctx.body = { status: 'ok' };
+  });
+
+  /** Ready: the key store answers, so the secure endpoints can work. Throws 503 otherwise. */
+  router.get('/readyz', async (ctx) => {
+    await keys.ping();
+    ctx.body = { status: 'ready' };
+  });
+
+  router.get('/metrics', (ctx) => {
+    ctx.set('Content-Type', 'text/plain; version=0.0.4; charset=utf-8');
+    ctx.body = metrics.render();
+  });
+
+  return router;
+}
