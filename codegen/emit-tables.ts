@@ -1,7 +1,7 @@
 // Phase 4: write each table as a TypeScript module. The rows travel as one JSON string per table:
 // V8 parses JSON far faster than an equivalent object literal, and the declared type keeps the
 // generated output type-checked.
-import type { RegistryData, SourcedTable } from '../src/decode/registry-data.js';
+import type { GroupedTable, PlantTuple, RegistryData, SourcedTable } from '../src/decode/registry-data.js';
 import { banner } from './banner.js';
 
 const literal = (value: unknown): string => JSON.stringify(JSON.stringify(value));
@@ -14,6 +14,13 @@ function tableModule(csv: string, exportName: string, tupleType: string, table: 
     `export const ${exportName}: SourcedTable<${tupleType}> = JSON.parse(${literal(table)});`,
     '',
   ].join('\n');
+}
+
+function groupByWmi(table: RegistryData['plants']): GroupedTable<PlantTuple> {
+  if ('groups' in table) return table;
+  const groups: Record<string, PlantTuple[]> = {};
+  for (const row of table.rows) (groups[row[0]] ??= []).push(row);
+  return { sources: table.sources, groups: Object.fromEntries(Object.entries(groups).map(([wmi, rows]) => [wmi, JSON.stringify(rows)])) };
 }
 
 /** Generated file path (relative to the project root) → content. */
@@ -29,7 +36,14 @@ export function emitTables(data: RegistryData): Map<string, string> {
     '',
   ].join('\n'));
   files.set('src/generated/wmi.ts', tableModule('registry/wmi.csv', 'WMI', 'WmiTuple', data.wmi));
-  files.set('src/generated/plants.ts', tableModule('registry/plants.csv', 'PLANTS', 'PlantTuple', data.plants));
+  files.set('src/generated/plants.ts', [
+    banner(['registry/plants.csv']),
+    `import type { GroupedTable, PlantTuple } from '../decode/registry-data.js';`,
+    '',
+    '// Grouped by WMI; each group is parsed when its WMI is first decoded.',
+    `export const PLANTS: GroupedTable<PlantTuple> = JSON.parse(${literal(groupByWmi(data.plants))});`,
+    '',
+  ].join('\n'));
   files.set('src/generated/model-years.ts', tableModule('registry/model-years.csv', 'MODEL_YEARS', 'ModelYearTuple', data.modelYears));
   files.set('src/generated/jdm-chassis.ts', tableModule('registry/jdm-chassis.csv', 'JDM_CHASSIS', 'JdmTuple', data.jdm));
   return files;

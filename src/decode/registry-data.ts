@@ -24,13 +24,23 @@ export interface SourcedTable<T> {
   rows: readonly T[];
 }
 
+/**
+ * A table stored per key (the WMI) as a JSON text of that key's rows, parsed only when the key is
+ * first looked up: a one-shot `vino decode` then parses one WMI's plants, not forty thousand rows.
+ */
+export interface GroupedTable<T> {
+  sources: readonly string[];
+  groups: Readonly<Record<string, string>>;
+}
+
 export interface RegistryData {
   /** The year the registry was built; model years run at most one ahead of it. */
   buildYear: number;
   countryCodes: readonly CountryCodeTuple[];
   iso3780: SourcedTable<Iso3780Tuple>;
   wmi: SourcedTable<WmiTuple>;
-  plants: SourcedTable<PlantTuple>;
+  /** Plain rows (small registries, tests) or grouped by WMI (the generated registry). */
+  plants: SourcedTable<PlantTuple> | GroupedTable<PlantTuple>;
   modelYears: SourcedTable<ModelYearTuple>;
   jdm: SourcedTable<JdmTuple>;
 }

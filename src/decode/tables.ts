@@ -2,7 +2,7 @@
 // can hand in a five-row registry; index.ts binds the generated one.
 import { VIN_ORDER } from './alphabet.js';
 import { compilePattern, type VinPattern } from './pattern.js';
-import type { RegistryData } from './registry-data.js';
+import type { GroupedTable, PlantTuple, RegistryData, SourcedTable } from './registry-data.js';
 
 export interface CountryRange { countryCode: string | null; country: string | null; region: string; source: string }
 export interface WmiEntry { wmi: string; manufacturer: string; make: string | null; countryCode: string | null; vehicleType: string | null; source: string }
@@ -24,7 +24,7 @@ export interface Tables {
   iso3780: ReadonlyMap<string, CountryRange>;
   wmi: ReadonlyMap<string, WmiEntry>;
   /** WMI → plant code ('*' for rows where the pattern alone decides) → rows, best first. */
-  plants: ReadonlyMap<string, PlantsByCode>;
+  plants: { get(wmi: string): PlantsByCode | undefined };
   /** Position-10 code → its years no later than buildYear + 1, ascending, and split at 2010 for the position-7 rule. */
   modelYears: ReadonlyMap<string, ModelYearCode>;
   jdm: ReadonlyMap<string, JdmEntry>;
@@ -43,20 +43,7 @@ export function indexTables(data: RegistryData): Tables {
   for (const [w, manufacturer, make, code, type, s] of data.wmi.rows) {
     wmi.set(w, { wmi: w, manufacturer, make: orNull(make.replace(/; /g, ', ')), countryCode: orNull(code), vehicleType: orNull(type), source: data.wmi.sources[s]! });
   }
-  const plants = new Map<string, Map<string, PlantEntry[]>>();
-  for (const [w, code, from, to, pattern, country, city, state, company, s] of data.plants.rows) {
-    const compiled = pattern ? compilePattern(pattern) : null;
-    const entry: PlantEntry = {
-      plantCode: code, yearFrom: from, yearTo: to === 0 ? 9999 : to, pattern: compiled, specificity: compiled ? compiled.positions.length : 0,
-      countryCode: country, city: orNull(city), state: orNull(state), company: orNull(company), source: data.plants.sources[s]!,
-    };
-    const byCode = plants.get(w) ?? plants.set(w, new Map()).get(w)!;
-    (byCode.get(code) ?? byCode.set(code, []).get(code)!).push(entry);
-  }
-  // Most specific pattern first, then the narrower year span: the first match is the answer.
-  for (const byCode of plants.values()) {
-    for (const list of byCode.values()) list.sort((a, b) => b.specificity - a.specificity || (a.yearTo - a.yearFrom) - (b.yearTo - b.yearFrom));
-  }
+  const plants = new PlantIndex(data.plants);
   const modelYears = new Map<string, ModelYearCode>();
   for (const [code, years, s] of data.modelYears.rows) {
     // Not frozen: V8 copies frozen arrays on a slow path, and decodes copy these.
@@ -73,4 +60,49 @@ export function indexTables(data: RegistryData): Tables {
     jdm.set(modelCode, { modelCode, manufacturer, make, model, yearFrom: from, yearTo: to, plant: orNull(plant), city: orNull(city), prefecture: orNull(prefecture), source: data.jdm.sources[s]! });
   }
   return { buildYear: data.buildYear, countryName, iso3780, wmi, plants, modelYears, jdm };
+}
+
+function plantEntry(t: PlantTuple, sources: readonly string[]): PlantEntry {
+  const [, code, from, to, pattern, country, city, state, company, s] = t;
+  const compiled = pattern ? compilePattern(pattern) : null;
+  return {
+    plantCode: code, yearFrom: from, yearTo: to === 0 ? 9999 : to, pattern: compiled, specificity: compiled ? compiled.positions.length : 0,
+    countryCode: country, city: orNull(city), state: orNull(state), company: orNull(company), source: sources[s]!,
+  };
+}
+
+function byPlantCode(rows: readonly PlantTuple[], sources: readonly string[]): PlantsByCode {
+  const byCode = new Map<string, PlantEntry[]>();
+  for (const row of rows) (byCode.get(row[1]) ?? byCode.set(row[1], []).get(row[1])!).push(plantEntry(row, sources));
+  // Most specific pattern first, then the narrower year span: the first match is the answer.
+  for (const list of byCode.values()) list.sort((a, b) => b.specificity - a.specificity || (a.yearTo - a.yearFrom) - (b.yearTo - b.yearFrom));
+  return byCode;
+}
+
+/** Plant rows per WMI, built on first lookup of each WMI. */
+class PlantIndex {
+  private readonly built = new Map<string, PlantsByCode>();
+  private readonly groups: Readonly<Record<string, string>>;
+  private readonly sources: readonly string[];
+
+  constructor(table: SourcedTable<PlantTuple> | GroupedTable<PlantTuple>) {
+    this.sources = table.sources;
+    if ('groups' in table) {
+      this.groups = table.groups;
+      return;
+    }
+    this.groups = {};
+    const rowsByWmi = new Map<string, PlantTuple[]>();
+    for (const row of table.rows) (rowsByWmi.get(row[0]) ?? rowsByWmi.set(row[0], []).get(row[0])!).push(row);
+    for (const [wmi, rows] of rowsByWmi) this.built.set(wmi, byPlantCode(rows, this.sources));
+  }
+
+  get(wmi: string): PlantsByCode | undefined {
+    const built = this.built.get(wmi);
+    if (built) return built;
+    if (!Object.hasOwn(this.groups, wmi)) return undefined;
+    const index = byPlantCode(JSON.parse(this.groups[wmi]!) as PlantTuple[], this.sources);
+    this.built.set(wmi, index);
+    return index;
+  }
 }

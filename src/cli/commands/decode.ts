@@ -5,7 +5,6 @@ import { createReadStream, statSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { parse } from 'csv-parse';
 import { decode } from '../../decode/index.js';
 import type { DecodeOutcome } from '../../decode/outcome.js';
 import { decodeProblem } from '../../problem.js';
@@ -29,6 +28,7 @@ async function* lines(input: Readable): AsyncGenerator<string> {
 
 /** Rows of a CSV file as { identifier, fields }, taking the identifier from the named column. */
 async function* csvRows(input: Readable, column: string, onHeader: (header: string[]) => Promise<void>): AsyncGenerator<{ identifier: string; fields: string[] }> {
+  const { parse } = await import('csv-parse');
   let index = -1;
   for await (const record of input.pipe(parse({ relax_column_count: true, bom: true, skip_empty_lines: true })) as AsyncIterable<string[]>) {
     if (index < 0) {
