@@ -1,0 +1,213 @@
+// Golden tests: real identifiers and facts about them from public sources, each row naming where the
+// identifier and the facts come from. The registry's plant facts are NHTSA vPIC's; where a
+// Wikipedia page about the plant or the model states the same place, it is named as well.
+import { describe, expect, it } from 'vitest';
+import { decode } from '../../src/decode/index.js';
+import type { DecodeResult } from '../../src/generated/contract.js';
+import { resultSchemaErrors } from '../fixtures/contract.js';
+
+type Verdict = DecodeResult['summary']['originAlignment'];
+
+interface VinFacts {
+  source: string;
+  corporate: string;
+  /** A word of the registered manufacturer's name. */
+  maker: string;
+  /** Plant country and city (a fragment of it), or null where no public registry names the plant. */
+  plant: [country: string, city: string] | null;
+  /** Omitted where position 10 holds no model year (European VINs often carry 0 or Z there). */
+  year?: number;
+  checkDigit: 'MATCH' | 'MISMATCH';
+  verdict: Verdict;
+}
+
+const CORGI = 'VIN: cardog-ai/corgi test/fixtures.ts';
+const EU_CORPUS = 'VIN: ZmoleCristian/vin-decode tests/data/eu_corpus.csv';
+
+const vins: [string, VinFacts][] = [
+  // United States
+  ['1HGCM82633A004352', { source: 'Wikipedia "Vehicle identification number" (worked example); plant A: Wikipedia "Marysville Auto Plant"', corporate: 'US', maker: 'Honda', plant: ['US', 'Marysville'], year: 2003, checkDigit: 'MATCH', verdict: 'VERIFIED_ORIGIN_ALIGNMENT' }],
+  ['5YJ3E7EB5LF757595', { source: 'issue 2 brief; plant F: Wikipedia "Tesla Fremont Factory"', corporate: 'US', maker: 'Tesla', plant: ['US', 'Fremont'], year: 2020, checkDigit: 'MATCH', verdict: 'VERIFIED_ORIGIN_ALIGNMENT' }],
+  ['1G1YC2D47T5102754', { source: `${CORGI} (2026 Corvette); Wikipedia "Bowling Green Assembly Plant"`, corporate: 'US', maker: 'General Motors', plant: ['US', 'Bowling Green'], year: 2026, checkDigit: 'MATCH', verdict: 'VERIFIED_ORIGIN_ALIGNMENT' }],
+  ['1FAGP8FF8S5112755', { source: `${CORGI} (2025 Mustang); Wikipedia "Flat Rock Assembly Plant"`, corporate: 'US', maker: 'Ford', plant: ['US', 'Flat Rock'], year: 2025, checkDigit: 'MATCH', verdict: 'VERIFIED_ORIGIN_ALIGNMENT' }],
+  ['4JGFD6BB8TB572566', { source: `${CORGI} (2026 GLE); Wikipedia "Mercedes-Benz U.S. International" (Vance, Alabama)`, corporate: 'US', maker: 'Mercedes-Benz', plant: ['US', 'Vance'], year: 2026, checkDigit: 'MATCH', verdict: 'VERIFIED_ORIGIN_ALIGNMENT' }],
+  ['5XYP5DGC3SG621138', { source: `${CORGI} (2025 Telluride); Wikipedia "Kia Georgia" (West Point)`, corporate: 'US', maker: 'Kia', plant: ['US', 'West Point'], year: 2025, checkDigit: 'MATCH', verdict: 'VERIFIED_ORIGIN_ALIGNMENT' }],
+  ['4S4GUHU63S3737318', { source: `${CORGI} (2025 Crosstrek); Wikipedia "Subaru of Indiana Automotive" (Lafayette)`, corporate: 'US', maker: 'Subaru', plant: ['US', 'Lafayette'], year: 2025, checkDigit: 'MATCH', verdict: 'VERIFIED_ORIGIN_ALIGNMENT' }],
+  ['4USBU53567LW92799', { source: `${CORGI} (2007 Z4); Wikipedia "BMW Z4 (E85)" (Spartanburg plant, Greer)`, corporate: 'US', maker: 'BMW', plant: ['US', 'Greer'], year: 2007, checkDigit: 'MATCH', verdict: 'VERIFIED_ORIGIN_ALIGNMENT' }],
+  ['1C6SRFETXKN545625', { source: `${CORGI} (2019 RAM 1500); Wikipedia "Sterling Heights Assembly"`, corporate: 'US', maker: 'FCA', plant: ['US', 'Sterling Heights'], year: 2019, checkDigit: 'MATCH', verdict: 'VERIFIED_ORIGIN_ALIGNMENT' }],
+  ['5J8YE1H01SL802400', { source: `${CORGI} (2025 MDX); Wikipedia "East Liberty Auto Plant"`, corporate: 'US', maker: 'Honda', plant: ['US', 'East Liberty'], year: 2025, checkDigit: 'MATCH', verdict: 'VERIFIED_ORIGIN_ALIGNMENT' }],
+  ['1FTBR1Y83SKA13525', { source: `${CORGI} (2025 Transit); Wikipedia "Kansas City Assembly" (Claycomo)`, corporate: 'US', maker: 'Ford', plant: ['US', 'Claycomo'], year: 2025, checkDigit: 'MATCH', verdict: 'VERIFIED_ORIGIN_ALIGNMENT' }],
+  // Canada
+  ['2HGFE4F86SH011469', { source: `${CORGI} (2025 Civic); Wikipedia "Honda of Canada Manufacturing" (Alliston)`, corporate: 'CA', maker: 'Honda', plant: ['CA', 'Alliston'], year: 2025, checkDigit: 'MATCH', verdict: 'VERIFIED_ORIGIN_ALIGNMENT' }],
+  ['2T3B1RFV0SC582226', { source: `${CORGI} (2025 RAV4); Wikipedia "Toyota Motor Manufacturing Canada" (Cambridge)`, corporate: 'CA', maker: 'Toyota', plant: ['CA', 'Cambridge'], year: 2025, checkDigit: 'MATCH', verdict: 'VERIFIED_ORIGIN_ALIGNMENT' }],
+  // Mexico
+  ['3FMCR9DA1SRE41113', { source: `${CORGI} (2025 Bronco Sport); Wikipedia "Hermosillo Stamping and Assembly"`, corporate: 'MX', maker: 'Ford', plant: ['MX', 'Hermosillo'], year: 2025, checkDigit: 'MATCH', verdict: 'VERIFIED_ORIGIN_ALIGNMENT' }],
+  ['3C6UR5DL8NG108210', { source: `${CORGI} (2022 RAM 2500); Wikipedia "Saltillo Truck Assembly"`, corporate: 'MX', maker: 'Chrysler', plant: ['MX', 'Saltillo'], year: 2022, checkDigit: 'MATCH', verdict: 'VERIFIED_ORIGIN_ALIGNMENT' }],
+  ['3VV4B7AX5MM144910', { source: `${CORGI} (2021 Tiguan); Wikipedia "Volkswagen de México" (Puebla)`, corporate: 'MX', maker: 'Volkswagen', plant: ['MX', 'Puebla'], year: 2021, checkDigit: 'MATCH', verdict: 'VERIFIED_ORIGIN_ALIGNMENT' }],
+  // Japan
+  ['JM1NDAM79S0658829', { source: `${CORGI} (2025 MX-5); Wikipedia "Mazda MX-5 (ND)" (Hiroshima)`, corporate: 'JP', maker: 'Mazda', plant: ['JP', 'Hiroshima'], year: 2025, checkDigit: 'MATCH', verdict: 'VERIFIED_ORIGIN_ALIGNMENT' }],
+  ['JTEBU11F470006153', { source: `${CORGI} (2007 FJ Cruiser); Wikipedia "Toyota FJ Cruiser" (Hino, Hamura)`, corporate: 'JP', maker: 'Toyota', plant: ['JP', 'Hamura'], year: 2007, checkDigit: 'MATCH', verdict: 'VERIFIED_ORIGIN_ALIGNMENT' }],
+  ['JTHFN45Y389019133', { source: `${CORGI} (2008 SC 430); plant: NHTSA vPIC (Susono, Shizuoka)`, corporate: 'JP', maker: 'Toyota', plant: ['JP', 'Susono'], year: 2008, checkDigit: 'MATCH', verdict: 'VERIFIED_ORIGIN_ALIGNMENT' }],
+  // Korea
+  ['KM8R5DGE3PU560806', { source: `${CORGI} (2023 Palisade); Wikipedia "Hyundai Palisade" (Ulsan)`, corporate: 'KR', maker: 'Hyundai', plant: ['KR', 'Ulsan'], year: 2023, checkDigit: 'MATCH', verdict: 'VERIFIED_ORIGIN_ALIGNMENT' }],
+  ['KL77LJE29TC062289', { source: `${CORGI} (2026 Trax); Wikipedia "Chevrolet Trax" (GM Korea, Changwon)`, corporate: 'KR', maker: 'General Motors', plant: ['KR', 'Changwon'], year: 2026, checkDigit: 'MATCH', verdict: 'VERIFIED_ORIGIN_ALIGNMENT' }],
+  // Germany
+  ['WBAVL1C5XFVY41004', { source: `${CORGI} (2015 X1); Wikipedia "BMW X1 (E84)" (Leipzig)`, corporate: 'DE', maker: 'BMW', plant: ['DE', 'Leipzig'], year: 2015, checkDigit: 'MATCH', verdict: 'VERIFIED_ORIGIN_ALIGNMENT' }],
+  ['WBX73EF02T5577908', { source: `${CORGI} (2026 X1); Wikipedia "BMW X1 (U11)" (Regensburg)`, corporate: 'DE', maker: 'BMW', plant: ['DE', 'Regensburg'], year: 2026, checkDigit: 'MATCH', verdict: 'VERIFIED_ORIGIN_ALIGNMENT' }],
+  ['WBA3R5C57EK186393', { source: `${CORGI} (2014 4-Series); Wikipedia "BMW 4 Series (F32)" (Munich)`, corporate: 'DE', maker: 'BMW', plant: ['DE', 'Munich'], year: 2014, checkDigit: 'MATCH', verdict: 'VERIFIED_ORIGIN_ALIGNMENT' }],
+  ['WVWJF7CD8TW190545', { source: `${CORGI} (2026 Golf R); Wikipedia "Volkswagen Golf Mk8" (Wolfsburg)`, corporate: 'DE', maker: 'Volkswagen', plant: ['DE', 'Wolfsburg'], year: 2026, checkDigit: 'MATCH', verdict: 'VERIFIED_ORIGIN_ALIGNMENT' }],
+  ['WP0AB2Y18LSA50759', { source: `${CORGI} (2020 Taycan); Wikipedia "Porsche Taycan" (Zuffenhausen, Stuttgart)`, corporate: 'DE', maker: 'Porsche', plant: ['DE', 'Stuttgart'], year: 2020, checkDigit: 'MATCH', verdict: 'VERIFIED_ORIGIN_ALIGNMENT' }],
+  // German WMIs built abroad
+  ['WA1EAAFYXN2065837', { source: `${CORGI} (2022 Q5); Wikipedia "Audi México" (San José Chiapa)`, corporate: 'DE', maker: 'Audi', plant: ['MX', 'San José Chiapa'], year: 2022, checkDigit: 'MATCH', verdict: 'TRANSNATIONAL_ASSEMBLY' }],
+  ['WBAFB335X1LH13517', { source: 'VIN: a public C# class exercise ("Прототип БМВ X5", 2000); Wikipedia "BMW X5 (E53)" (Spartanburg plant, Greer)', corporate: 'DE', maker: 'BMW', plant: ['US', 'Greer'], year: 2001, checkDigit: 'MATCH', verdict: 'TRANSNATIONAL_ASSEMBLY' }],
+  ['WMWRC31020TH72870', { source: `${EU_CORPUS} (2005 Mini Cooper); Wikipedia "Plant Oxford"`, corporate: 'DE', maker: 'BMW', plant: ['GB', 'Oxford'], checkDigit: 'MATCH', verdict: 'TRANSNATIONAL_ASSEMBLY' }],
+  // United Kingdom
+  ['SALYB2RV4JA756586', { source: `${CORGI} (2018 Range Rover Velar); Wikipedia "Range Rover Velar" (Solihull)`, corporate: 'GB', maker: 'Jaguar Land Rover', plant: ['GB', 'Solihull'], year: 2018, checkDigit: 'MATCH', verdict: 'VERIFIED_ORIGIN_ALIGNMENT' }],
+  ['SB1BT76L00E012960', { source: `${EU_CORPUS} (Toyota Avensis); Wikipedia "Toyota Manufacturing UK" (Burnaston)`, corporate: 'GB', maker: 'Toyota', plant: ['GB', 'Burnaston'], checkDigit: 'MATCH', verdict: 'VERIFIED_ORIGIN_ALIGNMENT' }],
+  // Sweden
+  ['YV4A22PK1G1034449', { source: 'VIN: a public dealer inventory demo (2016 Volvo XC90, stock 034449); Wikipedia "Volvo XC90" (Torslanda)', corporate: 'SE', maker: 'Volvo', plant: ['SE', 'Torslanda'], year: 2016, checkDigit: 'MATCH', verdict: 'VERIFIED_ORIGIN_ALIGNMENT' }],
+  ['YV1FS5251B2010993', { source: `${EU_CORPUS} (2011 S60); Wikipedia "Volvo S60" (Ghent)`, corporate: 'SE', maker: 'Volvo', plant: ['BE', 'Gent'], year: 2011, checkDigit: 'MISMATCH', verdict: 'TRANSNATIONAL_ASSEMBLY' }],
+  // Brazil (ISO 3780: 9A-9E and 93-99); no public registry here names the plant
+  ['93HGK5880MZ205724', { source: 'VIN: a public Porto Seguro IFX XML test fixture (2021 Honda Fit); WMI 93H: Wikibooks WMI table', corporate: 'BR', maker: 'Honda', plant: null, year: 2021, checkDigit: 'MATCH', verdict: 'UNVERIFIED' }],
+  ['9BWZZZ377VT004251', { source: 'VIN: the Volkswagen do Brasil example chassis number used across Brazilian fleet software', corporate: 'BR', maker: 'Volkswagen', plant: null, checkDigit: 'MISMATCH', verdict: 'UNVERIFIED' }],
+];
+
+const VERDICT_LABEL: Record<Verdict, string> = {
+  VERIFIED_ORIGIN_ALIGNMENT: 'Verified Origin Alignment',
+  TRANSNATIONAL_ASSEMBLY: 'Transnational Assembly',
+  UNVERIFIED: 'Unverified',
+};
+
+function decoded(identifier: string): DecodeResult {
+  const outcome = decode(identifier);
+  if (!outcome.ok) throw new Error(`${identifier}: ${outcome.error.code} ${outcome.error.detail}`);
+  expect(resultSchemaErrors(outcome.result)).toBe('');
+  return outcome.result;
+}
+
+describe('golden VINs', () => {
+  it.each(vins)('%s', (vin, want) => {
+    const r = decoded(vin);
+    expect(r.identifier).toBe(vin);
+    expect(r.corporateOrigin.countryCode).toBe(want.corporate);
+    expect(r.corporateOrigin.manufacturer).toContain(want.maker);
+    if (want.plant) {
+      expect(r.assembly.countryCode).toBe(want.plant[0]);
+      expect(r.assembly.city).toContain(want.plant[1]);
+      expect(r.assembly.plantCode).toBe(vin[10]);
+      expect(r.assembly.source).toBe('Government Registry');
+    } else {
+      expect(r.assembly.countryCode).toBeNull();
+      expect(r.validation.warnings.map((w) => w.code)).toContain('PLANT_UNKNOWN');
+    }
+    if (want.year !== undefined) {
+      expect(r.vehicle.modelYear).toBe(want.year);
+      expect(r.vehicle.modelYearCandidates).toContain(want.year);
+    }
+    expect(r.validation.checkDigit.status).toBe(want.checkDigit);
+    expect(r.validation.checkDigit.actual).toBe(vin[8]);
+    expect(r.summary.originAlignment).toBe(want.verdict);
+    expect(r.summary.verdict).toBe(VERDICT_LABEL[want.verdict]);
+    expect(r.positions).toEqual({ wmi: vin.slice(0, 3), vds: vin.slice(3, 8), checkDigit: vin[8], modelYear: vin[9], plantCode: vin[10], serial: vin.slice(11), modelCode: null });
+  });
+
+  it('covers makers of at least nine countries, three verdicts and both check digit outcomes', () => {
+    expect(new Set(vins.map(([, w]) => w.corporate)).size).toBeGreaterThanOrEqual(9);
+    expect(new Set(vins.map(([, w]) => w.verdict)).size).toBe(3);
+    expect(new Set(vins.map(([, w]) => w.checkDigit)).size).toBe(2);
+  });
+});
+
+describe('golden VINs: what the layers add up to', () => {
+  it('the Accord is the design card\'s example, field by field', () => {
+    const r = decoded('1HGCM82633A004352');
+    expect(r.summary).toEqual({ format: 'ISO_17_STANDARD', confidence: 'HIGH_DETERMINISTIC', originAlignment: 'VERIFIED_ORIGIN_ALIGNMENT', verdict: 'Verified Origin Alignment' });
+    expect(r.corporateOrigin).toEqual({
+      wmi: '1HG', country: 'United States', countryCode: 'US', region: 'North America',
+      manufacturer: 'American Honda Motor Co., Inc.', productionVolume: 'High-Volume Production',
+    });
+    expect(r.assembly).toMatchObject({ plantCode: 'A', country: 'United States', countryCode: 'US', city: 'Marysville', state: 'Ohio', cityState: 'Marysville, Ohio', source: 'Government Registry' });
+    expect(r.vehicle).toMatchObject({ make: 'Honda', modelYear: 2003, modelYearCandidates: [2003], vehicleType: 'Passenger Car' });
+    expect(r.validation.checkDigit).toEqual({ status: 'MATCH', calculated: '3', actual: '3', required: true });
+    expect(r.validation.confidenceLevel).toBe('HIGH');
+    expect(r.validation.warnings).toEqual([]);
+    expect(r.validation.evidence).toContainEqual({ layer: 'corporateOrigin', table: 'wmi', key: '1HG', source: 'NHTSA vPIC' });
+    expect(r.validation.evidence.map((e) => e.layer)).toEqual(expect.arrayContaining(['corporateOrigin', 'assembly', 'modelYear']));
+  });
+
+  it('a check digit mismatch in Europe is a warning, not a refusal', () => {
+    const r = decoded('YV1FS5251B2010993');
+    expect(r.validation.checkDigit).toEqual({ status: 'MISMATCH', calculated: '2', actual: '1', required: false });
+    expect(r.validation.warnings.map((w) => w.code)).toContain('CHECK_DIGIT_MISMATCH');
+    // Without a valid check digit, position 7 cannot choose the 30-year cycle.
+    expect(r.vehicle.modelYearCandidates).toEqual([1981, 2011]);
+  });
+
+  it('a WMI allocated to one country and registered to a maker of another says so', () => {
+    // 5UM: ISO 3780 puts 5 in the United States; vPIC registers the WMI to BMW AG of Germany.
+    const r = decoded('5UMDU93436L421092');
+    expect(r.corporateOrigin.countryCode).toBe('US');
+    expect(r.corporateOrigin.manufacturer).toBe('BMW AG');
+    const warning = r.validation.warnings.find((w) => w.code === 'MANUFACTURER_COUNTRY_DIFFERS');
+    expect(warning?.message).toContain('United States');
+    expect(warning?.message).toContain('Germany');
+  });
+
+  it('a Mini with no model year in position 10 still finds Oxford, from the years that all name it', () => {
+    const r = decoded('WMWRC31020TH72870');
+    expect(r.vehicle.modelYear).toBeNull();
+    expect(r.validation.warnings.map((w) => w.code)).toEqual(expect.arrayContaining(['MODEL_YEAR_UNKNOWN', 'PLANT_FROM_OTHER_YEARS']));
+    expect(r.summary.confidence).toBe('MEDIUM_PARTIAL');
+  });
+});
+
+interface JdmFacts {
+  source: string;
+  maker: string;
+  make: string;
+  model: string;
+  years: string;
+  plant: [plant: string, city: string, prefecture: string] | null;
+  verdict: Verdict;
+}
+
+const SHEKEL = 'identifier: Shekel-Africa/vin-package tests/JapaneseChassisDecoderTest.php';
+const DEV = 'identifier: /work/shared/eval/dev-cases.csv';
+
+const chassis: [string, JdmFacts][] = [
+  ['JZA80-1004956', { source: `${SHEKEL}; Wikipedia "Toyota Supra" (A80, 1993-2002, Motomachi plant)`, maker: 'Toyota Motor Corporation', make: 'Toyota', model: 'Supra', years: '1993-2002', plant: ['Motomachi plant', 'Toyota', 'Aichi'], verdict: 'VERIFIED_ORIGIN_ALIGNMENT' }],
+  ['JZA70-6037073', { source: `${DEV}; Wikipedia "Toyota Supra" (A70, 1986-1993, Tahara plant)`, maker: 'Toyota Motor Corporation', make: 'Toyota', model: 'Supra', years: '1986-1993', plant: ['Tahara plant', 'Tahara', 'Aichi'], verdict: 'VERIFIED_ORIGIN_ALIGNMENT' }],
+  ['BNR32-305366', { source: `${SHEKEL}; Wikipedia "Nissan Skyline GT-R" (R32, 1989-1994)`, maker: 'Nissan', make: 'Nissan', model: 'Skyline GT-R', years: '1989-1994', plant: null, verdict: 'UNVERIFIED' }],
+  ['DC2-1234567', { source: `${SHEKEL}; Wikipedia "Honda Integra" (DC2, 1993-2001)`, maker: 'Honda', make: 'Honda', model: 'Integra', years: '1993-2001', plant: null, verdict: 'UNVERIFIED' }],
+  ['GDB-123456', { source: `${SHEKEL}; Wikipedia "Subaru Impreza WRX STI" (GD, 2000-2007)`, maker: 'Subaru', make: 'Subaru', model: 'WRX STI', years: '2000-2007', plant: null, verdict: 'UNVERIFIED' }],
+  ['FD3S-123456', { source: `${SHEKEL}; Wikipedia "Mazda RX-7" (FD, 1991-2002)`, maker: 'Mazda', make: 'Mazda', model: 'RX-7', years: '1991-2002', plant: null, verdict: 'UNVERIFIED' }],
+  ['CT9A-1234567', { source: `${SHEKEL}; Wikipedia "Mitsubishi Lancer Evolution" (VII-IX, 2001-2007)`, maker: 'Mitsubishi', make: 'Mitsubishi', model: 'Lancer Evolution', years: '2001-2007', plant: null, verdict: 'UNVERIFIED' }],
+  ['EK9-182657', { source: `${DEV}; Wikipedia "Honda Civic Type R" (EK9, 1997-2000)`, maker: 'Honda', make: 'Honda', model: 'Civic Type R', years: '1997-2000', plant: null, verdict: 'UNVERIFIED' }],
+  ['S15-725841', { source: `${DEV}; Wikipedia "Nissan Silvia" (S15, 1999-2002)`, maker: 'Nissan', make: 'Nissan', model: 'Silvia', years: '1999-2002', plant: null, verdict: 'UNVERIFIED' }],
+];
+
+describe('golden JDM chassis numbers', () => {
+  it.each(chassis)('%s', (id, want) => {
+    const r = decoded(id);
+    const [modelCode, serial] = id.split('-');
+    expect(r.summary.format).toBe('JDM_CHASSIS');
+    expect(r.corporateOrigin).toMatchObject({ wmi: null, country: 'Japan', countryCode: 'JP', region: 'Asia' });
+    expect(r.corporateOrigin.manufacturer).toContain(want.maker);
+    expect(r.vehicle.make).toBe(want.make);
+    expect(r.vehicle.model).toContain(want.model);
+    expect(r.vehicle.productionYears).toBe(want.years);
+    expect(r.vehicle.modelYear).toBeNull();
+    expect(r.validation.checkDigit).toEqual({ status: 'NOT_APPLICABLE', calculated: null, actual: null, required: false });
+    expect(r.positions).toMatchObject({ wmi: null, modelCode, serial });
+    expect(r.summary.originAlignment).toBe(want.verdict);
+    if (want.plant) {
+      const [details, city, state] = want.plant;
+      expect(r.assembly).toMatchObject({ countryCode: 'JP', details, city, state, cityState: `${city}, ${state}`, source: 'Curated Registry' });
+      expect(r.summary.confidence).toBe('HIGH_DETERMINISTIC');
+    } else {
+      expect(r.assembly.countryCode).toBeNull();
+      expect(r.summary.confidence).toBe('MEDIUM_PARTIAL');
+      expect(r.validation.warnings.map((w) => w.code)).toEqual(['PLANT_UNKNOWN']);
+    }
+  });
+});
