@@ -11,6 +11,9 @@ export type Identifier =
 const MAX_LENGTH = 32;
 const JDM = /^([A-Z][A-Z0-9]{1,7})-([0-9]{3,8})$/;
 
+/** Upper-cases a-z only: toUpperCase() turns ſ into S, ı into I and ﬀ into FF, which are not VIN characters. */
+const asciiUpperCase = (text: string): string => text.replace(/[a-z]+/g, (run) => run.toUpperCase());
+
 /** True when the text is already a clean 17-character VIN (the common case, checked without allocating). */
 export function isCleanVin(text: string): boolean {
   if (text.length !== 17) return false;
@@ -20,7 +23,7 @@ export function isCleanVin(text: string): boolean {
 
 export function classifyIdentifier(input: string): { ok: true; id: Identifier } | { ok: false; error: DecodeError } {
   if (isCleanVin(input)) return { ok: true, id: { kind: 'vin', vin: input } };
-  const trimmed = input.length > 4 * MAX_LENGTH ? input : input.replace(/\s+/g, '').toUpperCase();
+  const trimmed = input.length > 4 * MAX_LENGTH ? input : asciiUpperCase(input.replace(/\s+/g, ''));
   if (trimmed.length === 0) {
     return { ok: false, error: { code: 'INVALID_LENGTH', identifier: '', detail: 'The identifier is empty: enter a 17-character VIN or a chassis number such as JZA80-1004956.' } };
   }
@@ -33,8 +36,10 @@ export function classifyIdentifier(input: string): { ok: true; id: Identifier } 
   const vin = trimmed.replace(/-/g, '');
   const foreign: number[] = [];
   const excluded: number[] = [];
-  for (let i = 0; i < vin.length; i++) {
-    const ch = vin[i]!;
+  // Positions count characters as people see them (code points): an emoji is one position, not two.
+  const chars = Array.from(vin);
+  for (let i = 0; i < chars.length; i++) {
+    const ch = chars[i]!;
     if (isVinChar(ch.charCodeAt(0))) continue;
     if (ch === 'I' || ch === 'O' || ch === 'Q') excluded.push(i + 1);
     else foreign.push(i + 1);
