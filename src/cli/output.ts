@@ -1,5 +1,5 @@
 // Buffered writes to a stream that respect backpressure: a million-line run makes a few hundred
-// write calls instead of a million, and never piles up more than one chunk in memory.
+// write calls instead of a million, and holds at most about one chunk in memory.
 import type { Writable } from 'node:stream';
 import { once } from 'node:events';
 
@@ -7,8 +7,13 @@ export class LineWriter {
   private buffer = '';
   constructor(private readonly out: Writable, private readonly chunkSize = 1 << 16) {}
 
-  async line(text: string): Promise<void> {
+  /** Adds a line; call `drain()` now and then (each batch) to let it reach the stream. */
+  push(text: string): void {
     this.buffer += text + '\n';
+  }
+
+  /** Writes the buffer once it holds a chunk, waiting when the stream is full. */
+  async drain(): Promise<void> {
     if (this.buffer.length >= this.chunkSize) await this.flush();
   }
 

@@ -13,7 +13,7 @@ const UNKNOWN_ASSEMBLY: Readonly<DecodeResult['assembly']> = Object.freeze({
   plantCode: null, country: null, countryCode: null, city: null, state: null, cityState: null, details: null, source: null,
 });
 
-/** Memoises frozen values by key; used only with keys drawn from small finite sets. */
+/** Memoises frozen values by key; used only with keys drawn from small finite sets (bounded memory). */
 function memo<T>(): (key: string, make: () => T) => T {
   const cache = new Map<string, T>();
   return (key, make) => {
@@ -26,7 +26,6 @@ function memo<T>(): (key: string, make: () => T) => T {
 const checkDigitWarning = memo<Warning>();
 const modelYearWarning = memo<Warning>();
 const modelYearEvidence = memo<Evidence>();
-const plantUnknownWarning = memo<Warning>();
 const plantEvidence = new WeakMap<PlantEntry, Evidence>();
 const otherYearsWarning = new WeakMap<PlantEntry, Warning>();
 
@@ -90,8 +89,8 @@ export class OriginCache {
 
 export function decodeVin(tables: Tables, vin: string, origins: OriginCache): DecodeResult {
   const origin = origins.get(vin);
-  const warnings: Warning[] = origin.warnings.length > 0 ? origin.warnings.slice() : [];
-  const evidence: Evidence[] = origin.evidence.slice();
+  const warnings: Warning[] = origin.warnings.length === 0 ? [] : origin.warnings.slice();
+  const evidence: Evidence[] = origin.evidence.length === 2 ? [origin.evidence[0]!, origin.evidence[1]!] : origin.evidence.slice();
 
   const calculated = calculateCheckDigit(vin);
   const actual = vin[8]!;
@@ -123,10 +122,11 @@ export function decodeVin(tables: Tables, vin: string, origins: OriginCache): De
     evidence.push(evidenceForPlant(origin.wmi, plant.entry));
     if (plant.otherYears) warnings.push(warningForOtherYears(origin.wmi, plantCode, plant.entry));
   } else if (origin.entry) {
-    warnings.push(plantUnknownWarning(origin.wmi + plantCode + year.modelYear, () => ({
+    // Made per decode: keyed by WMI, code and year it could grow with every distinct input.
+    warnings.push({
       code: 'PLANT_UNKNOWN',
       message: `The registry has no plant for code ${plantCode} of ${origin.wmi}${year.modelYear ? ` in ${year.modelYear}` : ''}.`,
-    })));
+    });
   }
 
   const originAlignment = alignment(origin.layer.countryCode, assembly.countryCode);

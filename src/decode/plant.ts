@@ -13,14 +13,26 @@ export interface PlantMatch {
   otherYears: boolean;
 }
 
-function firstMatch(rows: readonly PlantEntry[] | undefined, vin: string, year: number, out: PlantEntry[]): PlantEntry | null {
+function firstInYear(rows: readonly PlantEntry[] | undefined, vin: string, year: number): PlantEntry | null {
   if (!rows) return null;
   for (const row of rows) {
-    if (row.pattern && !matchesPattern(row.pattern, vin)) continue;
-    if (year >= row.yearFrom && year <= row.yearTo) return row;
-    out.push(row);
+    // The year test is a pair of integer compares, so it goes before the pattern.
+    if (year >= row.yearFrom && year <= row.yearTo && (!row.pattern || matchesPattern(row.pattern, vin))) return row;
   }
   return null;
+}
+
+/** The one place every matching row of any year names, or null when they name different places. */
+function samePlaceInEveryYear(lists: readonly (readonly PlantEntry[] | undefined)[], vin: string): PlantEntry | null {
+  let first: PlantEntry | null = null;
+  for (const rows of lists) {
+    for (const row of rows ?? []) {
+      if (row.pattern && !matchesPattern(row.pattern, vin)) continue;
+      if (!first) first = row;
+      else if (row.countryCode !== first.countryCode || row.city !== first.city) return null;
+    }
+  }
+  return first;
 }
 
 /**
@@ -31,26 +43,17 @@ export function resolvePlant(byCode: PlantsByCode, vin: string, years: readonly 
   const exact = byCode.get(vin[10]!);
   const wildcard = byCode.get('*');
   if (!exact && !wildcard) return null;
-  const elsewhere: PlantEntry[] = [];
   for (let i = years.length - 1; i >= 0; i--) {
-    const year = years[i]!;
-    const hit = firstMatch(exact, vin, year, elsewhere) ?? firstMatch(wildcard, vin, year, elsewhere);
+    const hit = firstInYear(exact, vin, years[i]!) ?? firstInYear(wildcard, vin, years[i]!);
     if (hit) return { entry: hit, otherYears: false };
   }
-  if (years.length === 0) {
-    for (const row of [...(exact ?? []), ...(wildcard ?? [])]) if (!row.pattern || matchesPattern(row.pattern, vin)) elsewhere.push(row);
-  }
-  const first = elsewhere[0];
-  if (!first) return null;
-  const samePlace = elsewhere.every((r) => r.countryCode === first.countryCode && r.city === first.city);
-  return samePlace ? { entry: first, otherYears: true } : null;
+  const entry = samePlaceInEveryYear([exact, wildcard], vin);
+  return entry ? { entry, otherYears: true } : null;
 }
 
-const layerCache = new WeakMap<PlantEntry, Readonly<DecodeResult['assembly']>>();
-
-/** The assembly layer for a plant row: frozen and shared between decodes. */
+/** The assembly layer for a plant row: frozen and kept on the row, shared between decodes. */
 export function assemblyLayer(tables: Tables, entry: PlantEntry, plantCode: string): Readonly<DecodeResult['assembly']> {
-  const cached = layerCache.get(entry);
+  const cached = entry.layer;
   if (cached && cached.plantCode === plantCode) return cached;
   const { city, state } = entry;
   const layer = Object.freeze({
@@ -63,6 +66,6 @@ export function assemblyLayer(tables: Tables, entry: PlantEntry, plantCode: stri
     details: entry.company,
     source: entry.source === GOVERNMENT_SOURCE ? 'Government Registry' : 'Curated Registry',
   });
-  layerCache.set(entry, layer);
+  entry.layer = layer;
   return layer;
 }

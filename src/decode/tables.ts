@@ -1,5 +1,6 @@
 // Runtime indexes over the compiled registry. Decode functions take a `Tables` argument, so tests
 // can hand in a five-row registry; index.ts binds the generated one.
+import type { DecodeResult } from '../generated/contract.js';
 import { VIN_ORDER } from './alphabet.js';
 import { compilePattern, type VinPattern } from './pattern.js';
 import type { GroupedTable, PlantTuple, RegistryData, SourcedTable } from './registry-data.js';
@@ -9,6 +10,8 @@ export interface WmiEntry { wmi: string; manufacturer: string; make: string | nu
 export interface PlantEntry {
   plantCode: string; yearFrom: number; yearTo: number; pattern: VinPattern | null; specificity: number;
   countryCode: string; city: string | null; state: string | null; company: string | null; source: string;
+  /** The decode result's assembly layer for this row, made on first use (see plant.ts). */
+  layer?: Readonly<DecodeResult['assembly']>;
 }
 export type PlantsByCode = ReadonlyMap<string, readonly PlantEntry[]>;
 export interface ModelYearCode { plausible: readonly number[]; before2010: readonly number[]; since2010: readonly number[]; source: string }
@@ -67,7 +70,7 @@ function plantEntry(t: PlantTuple, sources: readonly string[]): PlantEntry {
   const compiled = pattern ? compilePattern(pattern) : null;
   return {
     plantCode: code, yearFrom: from, yearTo: to === 0 ? 9999 : to, pattern: compiled, specificity: compiled ? compiled.positions.length : 0,
-    countryCode: country, city: orNull(city), state: orNull(state), company: orNull(company), source: sources[s]!,
+    countryCode: country, city: orNull(city), state: orNull(state), company: orNull(company), source: sources[s]!, layer: undefined,
   };
 }
 

@@ -2,7 +2,6 @@
 // human-readable by default, `--json` one JSON line per input line, `--format csv` the input CSV
 // with decoded columns appended. A bad identifier is reported on its line and the run goes on.
 import { createReadStream, statSync } from 'node:fs';
-import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { decode } from '../../decode/index.js';
@@ -11,6 +10,7 @@ import { decodeProblem } from '../../problem.js';
 import { csvField } from '../../csv.js';
 import { DECODED_COLUMNS, decodedValues } from '../csv-columns.js';
 import { formatProblemText, formatResult } from '../format-text.js';
+import { lineBatches } from '../lines.js';
 import { LineWriter } from '../output.js';
 import { Progress } from '../progress.js';
 
@@ -21,20 +21,16 @@ function jsonLine(identifier: string, outcome: DecodeOutcome): string {
   return outcome.ok ? JSON.stringify(outcome.result) : JSON.stringify({ identifier, error: decodeProblem(outcome.error) });
 }
 
-async function* lines(input: Readable): AsyncGenerator<string> {
-  const rl = createInterface({ input, crlfDelay: Infinity });
-  for await (const line of rl) yield line;
-}
 
 /** Rows of a CSV file as { identifier, fields }, taking the identifier from the named column. */
-async function* csvRows(input: Readable, column: string, onHeader: (header: string[]) => Promise<void>): AsyncGenerator<{ identifier: string; fields: string[] }> {
+async function* csvRows(input: Readable, column: string, onHeader: (header: string[]) => void): AsyncGenerator<{ identifier: string; fields: string[] }> {
   const { parse } = await import('csv-parse');
   let index = -1;
   for await (const record of input.pipe(parse({ relax_column_count: true, bom: true, skip_empty_lines: true })) as AsyncIterable<string[]>) {
     if (index < 0) {
       index = record.findIndex((h) => h.trim().toLowerCase() === column.toLowerCase());
       if (index < 0) throw new UsageError(`the CSV has no column named "${column}" (columns: ${record.join(', ')})`);
-      await onHeader(record);
+      onHeader(record);
       continue;
     }
     yield { identifier: record[index] ?? '', fields: record };
@@ -51,21 +47,27 @@ export async function runDecode(ids: string[], options: DecodeOptions, stdin: Re
   const input = options.file ? createReadStream(options.file) : stdin;
   const progress = options.file && process.stderr.isTTY ? new Progress(statSync(options.file).size, input) : null;
   let failures = 0;
-  const emit = async (identifier: string, fields: string[] | null): Promise<void> => {
+  const emit = (identifier: string, fields: string[] | null): void => {
     const outcome = decode(identifier);
     if (!outcome.ok) failures++;
-    if (format === 'json') await out.line(jsonLine(identifier, outcome));
-    else if (format === 'csv') await out.line([...fields!, ...decodedValues(outcome)].map((v) => csvField(v ?? '')).join(','));
-    else await out.line((outcome.ok ? formatResult(outcome.result) : formatProblemText(identifier, decodeProblem(outcome.error))) + '\n');
+    if (format === 'json') out.push(jsonLine(identifier, outcome));
+    else if (format === 'csv') out.push([...(fields ?? [identifier]), ...decodedValues(outcome)].map((v) => csvField(v ?? '')).join(','));
+    else out.push((outcome.ok ? formatResult(outcome.result) : formatProblemText(identifier, decodeProblem(outcome.error))) + '\n');
     progress?.tick();
   };
   try {
-    if (ids.length > 0) for (const id of ids) await emit(id, [id]);
+    if (ids.length > 0) for (const id of ids) emit(id, null);
     else if (options.column) {
-      for await (const row of csvRows(input, options.column, (header) => (format === 'csv' ? out.line([...header, ...DECODED_COLUMNS].map(csvField).join(',')) : Promise.resolve()))) {
-        await emit(row.identifier, row.fields);
+      for await (const row of csvRows(input, options.column, (header) => { if (format === 'csv') out.push([...header, ...DECODED_COLUMNS].map(csvField).join(',')); })) {
+        emit(row.identifier, row.fields);
+        await out.drain();
       }
-    } else for await (const line of lines(input)) await emit(line, [line]);
+    } else {
+      for await (const batch of lineBatches(input)) {
+        for (const line of batch) emit(line, null);
+        await out.drain();
+      }
+    }
   } finally {
     progress?.done();
     await out.flush();

@@ -1,0 +1,51 @@
+// The command line as people run it: start-up of a one-shot `vino decode VIN` against a bare
+// `node -e 0`, and `vino decode --json --file` over 1,000,000 lines against a bare Node script
+// that reads and writes the same lines, with the decoding process's peak resident memory.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { identifierMix } from './identifiers.js';
+import type { Figure } from './decode.js';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const VINO = join(ROOT, 'bin/vino.js');
+// Reports the peak RSS of the process it is loaded into, on exit, to stderr.
+const REPORT_RSS = 'data:text/javascript,process.on("exit",()=>process.stderr.write("\\nmaxrss_kb="+process.resourceUsage().maxRSS+"\\n"))';
+const COPY_LINES = `const rl=require('node:readline').createInterface({input:require('node:fs').createReadStream(process.argv[1])});let b='';rl.on('line',l=>{b+=l+'\\n';if(b.length>65536){process.stdout.write(b);b=''}});rl.on('close',()=>process.stdout.write(b));`;
+
+function run(args: string[], stdoutFile?: string): { seconds: number; stderr: string; status: number | null } {
+  const started = process.hrtime.bigint();
+  const out = spawnSync(process.execPath, args, { stdio: ['ignore', stdoutFile ? openSync(stdoutFile, 'w') : 'ignore', 'pipe'], encoding: 'utf8' });
+  return { seconds: Number(process.hrtime.bigint() - started) / 1e9, stderr: out.stderr, status: out.status };
+}
+
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+export function benchCli(lines = 1_000_000): Figure[] {
+  const bare = [], vino = [];
+  for (let i = 0; i < 11; i++) {
+    bare.push(run(['-e', '0']).seconds);
+    vino.push(run([VINO, 'decode', '1HGCM82633A004352']).seconds);
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'vino-bench-'));
+  try {
+    const file = join(dir, 'fleet.txt');
+    writeFileSync(file, identifierMix(lines, 11).join('\n') + '\n');
+    const floor = run(['-e', COPY_LINES, file], '/dev/null');
+    const decoded = run(['--import', REPORT_RSS, VINO, 'decode', '--json', '--file', file], join(dir, 'out.jsonl'));
+    const outLines = spawnSync('wc', ['-l', join(dir, 'out.jsonl')], { encoding: 'utf8' }).stdout.trim().split(' ')[0];
+    const rss = Number(/maxrss_kb=(\d+)/.exec(decoded.stderr)?.[1] ?? NaN) / 1024;
+    return [
+      { name: 'start-up: node -e 0 (median of 11)', value: median(bare) * 1000, unit: 'ms' },
+      { name: 'start-up: vino decode VIN (median of 11)', value: median(vino) * 1000, unit: 'ms' },
+      { name: 'start-up ratio vino / node -e 0', value: median(vino) / median(bare), unit: 'ratio' },
+      { name: `floor: read+write ${lines.toLocaleString('en')} lines in Node`, value: lines / floor.seconds, unit: 'lines/s' },
+      { name: `vino decode --json --file (${lines.toLocaleString('en')} lines)`, value: lines / decoded.seconds, unit: 'lines/s', note: `${outLines} JSON lines out, exit ${decoded.status}` },
+      { name: 'vino decode --json / floor', value: floor.seconds / decoded.seconds, unit: 'ratio' },
+      { name: 'peak resident memory of that decoding process', value: rss, unit: 'MB' },
+    ];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

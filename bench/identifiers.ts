@@ -1,0 +1,58 @@
+// A deterministic, realistic mix of identifiers for the benchmarks, drawn from the registry
+// itself: mostly valid VINs of registry WMIs whose plant codes resolve (as a fleet file holds),
+// some European-market VINs with unresolved plants, JDM chassis numbers, and malformed input.
+import { calculateCheckDigit } from '../src/decode/check-digit.js';
+import { JDM_CHASSIS } from '../src/generated/jdm-chassis.js';
+import { PLANTS } from '../src/generated/plants.js';
+import { WMI } from '../src/generated/wmi.js';
+import type { PlantTuple } from '../src/decode/registry-data.js';
+
+const VIN_CHARS = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
+const YEAR_CODES = 'ABCDEFGHJKLMNPRSTVWXY123456789';
+
+/** mulberry32: a small seeded PRNG, so every run benchmarks the same inputs. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function yearCode(year: number): string {
+  return YEAR_CODES[(year - 1980) % 30]!;
+}
+
+export function identifierMix(count: number, seed = 1): string[] {
+  const random = rng(seed);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+  const chars = (n: number): string => Array.from({ length: n }, () => pick([...VIN_CHARS])).join('');
+  const plantWmis = Object.keys(PLANTS.groups).filter((w) => w.length === 3);
+  const otherWmis = WMI.rows.map((r) => r[0]).filter((w) => w.length === 3 && !Object.hasOwn(PLANTS.groups, w));
+  const jdm = JDM_CHASSIS.rows.map((r) => r[0]);
+  const out: string[] = [];
+  while (out.length < count) {
+    const roll = random();
+    if (roll < 0.8) {
+      const wmi = pick(plantWmis);
+      const plant = pick(JSON.parse(PLANTS.groups[wmi]!) as PlantTuple[]);
+      const from = plant[2] || 2000, to = plant[3] || 2026;
+      const year = from + Math.floor(random() * (Math.min(to, 2026) - from + 1));
+      const code = plant[1] === '*' ? pick([...VIN_CHARS]) : plant[1];
+      // Position 7 follows the 49 CFR 565.15 rule: a letter from 2010, a digit before.
+      const p7 = year >= 2010 ? pick([...'ABCDEFGHJKLMNPRSTUVWXYZ']) : pick([...'0123456789']);
+      const draft = `${wmi}${chars(3)}${p7}${chars(1)}0${yearCode(year)}${code}${chars(6)}`;
+      out.push(draft.slice(0, 8) + calculateCheckDigit(draft) + draft.slice(9));
+    } else if (roll < 0.9) {
+      out.push(`${pick(otherWmis)}ZZZ${chars(2)}Z${pick([...YEAR_CODES])}${chars(7)}`);
+    } else if (roll < 0.95) {
+      out.push(`${pick(jdm)}-${String(Math.floor(random() * 1e6)).padStart(6, '0')}`);
+    } else {
+      out.push(pick(['1HGCM82633A0O4352', '1HGCM82633A00435', '', '  1hgcm82633a004352 ', '<script>', 'JZA80-1004956X']));
+    }
+  }
+  return out;
+}

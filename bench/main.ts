@@ -1,0 +1,19 @@
+// npm run bench: every figure with the baseline it is measured against in the same run.
+import { benchCli } from './cli.js';
+import { benchDecode, type Figure } from './decode.js';
+
+function print(title: string, figures: Figure[]): void {
+  console.log(`\n${title}`);
+  for (const f of figures) {
+    const value = f.unit === 'ratio' ? `${f.value.toFixed(2)}x` : `${Math.round(f.value).toLocaleString('en')} ${f.unit}`;
+    console.log(`  ${f.name.padEnd(58)} ${value.padStart(18)}${f.note ? `   (${f.note})` : ''}`);
+  }
+}
+
+const only = process.argv[2];
+if (!only || only === 'decode') print('In-process decoding', benchDecode());
+if (!only || only === 'cli') print('Command line', benchCli(Number(process.env.VINO_BENCH_LINES ?? 1_000_000)));
+if (!only || only === 'http') {
+  const { runHttpBench } = await import('./http.js');
+  await runHttpBench();
+}
