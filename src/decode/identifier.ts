@@ -23,7 +23,9 @@ export function isCleanVin(text: string): boolean {
 
 export function classifyIdentifier(input: string): { ok: true; id: Identifier } | { ok: false; error: DecodeError } {
   if (isCleanVin(input)) return { ok: true, id: { kind: 'vin', vin: input } };
-  const trimmed = input.length > 4 * MAX_LENGTH ? input : asciiUpperCase(input.replace(/\s+/g, ''));
+  // Padding around an identifier (fixed-width exports) is dropped before the length guard looks.
+  const text = input.length > 4 * MAX_LENGTH ? input.trim() : input;
+  const trimmed = text.length > 4 * MAX_LENGTH ? text : asciiUpperCase(text.replace(/\s+/g, ''));
   if (trimmed.length === 0) {
     return { ok: false, error: { code: 'INVALID_LENGTH', identifier: '', detail: 'The identifier is empty: enter a 17-character VIN or a chassis number such as JZA80-1004956.' } };
   }
