@@ -10,7 +10,9 @@ export function formatResult(r: DecodeResult): string {
   const lines = [
     `${r.identifier}  ${r.summary.verdict}  (${r.validation.confidenceLevel} confidence, ${r.summary.format})`,
     row('Corporate origin', `${show(o.country)} · ${show(o.manufacturer)}${o.wmi ? ` (WMI ${o.wmi}, ${show(o.region)})` : ''}`),
-    row('Assembly', a.countryCode ? `${place}${a.details ? ` · ${a.details}` : ''} (plant ${show(a.plantCode)}, ${show(a.source)})` : `- (plant ${show(a.plantCode)})`),
+    row('Assembly', a.countryCode
+      ? `${place}${a.details ? ` · ${a.details}` : ''} (${a.plantCode ? `plant ${a.plantCode}, ` : ''}${show(a.source)})`
+      : `-${a.plantCode ? ` (plant ${a.plantCode} not in the registry)` : ''}`),
     row('Vehicle', [show(v.make), show(v.model), show(v.modelYear ?? v.productionYears), show(v.vehicleType)].join(' · ')),
     row('Check digit', c.status === 'NOT_APPLICABLE' ? 'not applicable' : `${c.status} (calculated ${c.calculated}, actual ${c.actual}${c.required ? ', mandatory' : ''})`),
   ];
