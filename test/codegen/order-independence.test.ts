@@ -1,0 +1,74 @@
+// Codegen output does not depend on the order rows are written in: a steward can append a row
+// anywhere, or sort a file by another column, and the generated tables stay byte for byte the same.
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compile } from '../../codegen/compile.js';
+import { normalise } from '../../codegen/normalise.js';
+import { parseCsv } from '../../codegen/read.js';
+import { TABLES, type RegistryRows } from '../../codegen/tables.js';
+import { makeRoot, SMALL_REGISTRY, writeRegistry, type RegistryFiles } from '../fixtures/registry-root.js';
+
+const NAMES = Object.keys(SMALL_REGISTRY) as (keyof RegistryFiles)[];
+
+/** Every file of SMALL_REGISTRY with its data rows in some order (the header stays first). */
+const shuffledRegistry: fc.Arbitrary<RegistryFiles> = fc
+  .tuple(...NAMES.map((name) => {
+    const rows = SMALL_REGISTRY[name].slice(1);
+    return fc.shuffledSubarray(rows, { minLength: rows.length, maxLength: rows.length });
+  }))
+  .map((orders) => Object.fromEntries(NAMES.map((name, i) => [name, [SMALL_REGISTRY[name][0]!, ...orders[i]!]])) as RegistryFiles);
+
+const rowsOf = (files: RegistryFiles): RegistryRows =>
+  Object.fromEntries(TABLES.map((t) => {
+    const name = t.name as keyof RegistryFiles;
+    return [t.name, parseCsv(t.file, files[name].join('\n') + '\n').rows];
+  })) as RegistryRows;
+
+describe('codegen is independent of CSV row order', () => {
+  const { root, remove } = makeRoot();
+  let baseline: Map<string, string>;
+
+  beforeAll(async () => {
+    const result = await compile(root);
+    expect(result.problems).toEqual([]);
+    baseline = result.files;
+  }, 60_000);
+  afterAll(remove);
+
+  it('normalised tables are the same for any order of rows (in memory)', () => {
+    const expected = normalise(rowsOf(SMALL_REGISTRY), 2026);
+    fc.assert(fc.property(shuffledRegistry, (files) => {
+      expect(normalise(rowsOf(files), 2026)).toEqual(expected);
+    }), { seed: 31, numRuns: 300 });
+  });
+
+  it('normalise sorts any rows, not only valid ones, into one order (generated tables)', () => {
+    const text = fc.constantFrom('', 'A', 'B', '1HG', 'WA1', 'Ohio', 'Test source', 'NHTSA vPIC', '2010', '1999');
+    const plantRow = fc.record({
+      wmi: fc.constantFrom('1HG', 'WA1', '1A9ABC'), plant_code: fc.constantFrom('A', 'B', '2', '*'), year_from: fc.constantFrom('', '1990', '2010'),
+      year_to: fc.constantFrom('', '2009', '2020'), vin_pattern: fc.constantFrom('', '*****|**[0-4]', '[AB]***'), country_code: fc.constantFrom('US', 'MX'),
+      city: text, state: text, company: text, source: fc.constantFrom('NHTSA vPIC', 'Curated', 'Wikipedia'),
+    });
+    const rowsAndShuffle = fc.array(plantRow, { maxLength: 12 }).chain((rows) =>
+      fc.tuple(fc.constant(rows), fc.shuffledSubarray(rows, { minLength: rows.length, maxLength: rows.length })));
+    const base = rowsOf(SMALL_REGISTRY);
+    const asRows = (values: Record<string, string>[]) => values.map((v, i) => ({ line: i + 2, values: v }));
+    fc.assert(fc.property(rowsAndShuffle, ([rows, shuffled]) => {
+      expect(normalise({ ...base, plants: asRows(shuffled) }, 2026)).toEqual(normalise({ ...base, plants: asRows(rows) }, 2026));
+    }), { seed: 34, numRuns: 300 });
+  });
+
+  it('generated files are byte for byte the same for any order of rows (compile, end to end)', async () => {
+    await fc.assert(fc.asyncProperty(shuffledRegistry, async (files) => {
+      writeRegistry(root, files);
+      const result = await compile(root);
+      expect(result.problems).toEqual([]);
+      expect(result.files).toEqual(baseline);
+    }), { seed: 32, numRuns: 12 });
+  });
+
+  it('the shuffles do reorder the files (the property is not vacuous)', () => {
+    const samples = fc.sample(shuffledRegistry, { seed: 33, numRuns: 20 });
+    expect(samples.some((files) => files.plants.join('\n') !== SMALL_REGISTRY.plants.join('\n'))).toBe(true);
+  });
+});

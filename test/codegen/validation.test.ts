@@ -1,0 +1,141 @@
+// Registry validation: every bad row reported as `file:line: column: what is wrong`, all of them
+// in one run, and nothing generated while any remain. Each case runs on a temporary copy of a small
+// registry, so the real one is never touched.
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkRegistry, compile } from '../../codegen/compile.js';
+import { formatProblem } from '../../codegen/tables.js';
+import { makeRoot, SMALL_REGISTRY, withRows, type RegistryFiles } from '../fixtures/registry-root.js';
+
+async function problemsOf(files: RegistryFiles, tweak?: (root: string) => void): Promise<string[]> {
+  const { root, remove } = makeRoot(files);
+  try {
+    tweak?.(root);
+    return (await checkRegistry(root)).problems.map(formatProblem);
+  } finally {
+    remove();
+  }
+}
+
+// Line numbers count the header as line 1; SMALL_REGISTRY's wmi.csv has 4 rows and plants.csv 6,
+// so an appended row is line 6 of wmi.csv and line 8 of plants.csv.
+const WMI_ROW = (wmi: string, country = 'US') => `${wmi},Test Motors,Test,${country},Passenger Car,Test source`;
+const PLANT_ROW = (code: string, from: string, to: string, country = 'US') => `1HG,${code},${from},${to},,${country},Testville,Ohio,,Test source`;
+
+const cases: [string, { given: Partial<RegistryFiles>; want: string[] }][] = [
+  ['a WMI with a letter the VIN alphabet lacks', {
+    given: { wmi: [WMI_ROW('1IX')] },
+    want: ['registry/wmi.csv:6: wmi: must be 3 characters of the VIN alphabet, or 6 when the third is 9 (low-volume makers: positions 1-3 + 12-14)'],
+  }],
+  ['a WMI of 4 characters', {
+    given: { wmi: [WMI_ROW('1HGC')] },
+    want: ['registry/wmi.csv:6: wmi: must be 3 characters of the VIN alphabet, or 6 when the third is 9 (low-volume makers: positions 1-3 + 12-14)'],
+  }],
+  ['a duplicate WMI', {
+    given: { wmi: [WMI_ROW('1HG')] },
+    want: ['registry/wmi.csv:6: wmi: duplicate key: 1HG (first at line 2)'],
+  }],
+  ['a duplicate JDM model code', {
+    given: { 'jdm-chassis': ['JZA80,Toyota Motor Corporation,Toyota,Supra,1993,2002,,,,Test source'] },
+    want: ['registry/jdm-chassis.csv:4: model_code: duplicate key: JZA80 (first at line 2)'],
+  }],
+  ['plant rows whose years overlap', {
+    given: { plants: [PLANT_ROW('A', '2000', '2005')] },
+    want: ['registry/plants.csv:8: year_from: overlapping year ranges for the same WMI, plant code and pattern: overlaps line 3'],
+  }],
+  ['plant rows that meet end to start do not overlap', {
+    given: { plants: [PLANT_ROW('C', '1981', '1989')] },
+    want: [],
+  }],
+  ['an unknown country code on a WMI', {
+    given: { wmi: [WMI_ROW('1HH', 'ZZ')] },
+    want: ['registry/wmi.csv:6: country_code: unknown country code (not in registry/country-codes.csv): ZZ'],
+  }],
+  ['an unknown country code on a plant', {
+    given: { plants: [PLANT_ROW('B', '1990', '', 'XX')] },
+    want: ['registry/plants.csv:8: country_code: unknown country code (not in registry/country-codes.csv): XX'],
+  }],
+  ['a plant code outside the VIN alphabet', {
+    given: { plants: [PLANT_ROW('O', '1990', '')] },
+    want: ['registry/plants.csv:8: plant_code: must be one character of the VIN alphabet (position 11), or * when the pattern alone decides'],
+  }],
+  ['a plant whose year_to comes before its year_from', {
+    given: { plants: [PLANT_ROW('B', '2010', '2005')] },
+    want: ['registry/plants.csv:8: year_to: year_to is before year_from'],
+  }],
+  ['a row without a source', {
+    given: { wmi: ['1HH,Test Motors,Test,US,Passenger Car,'] },
+    want: ['registry/wmi.csv:6: source: must be where the fact comes from (a named public source); never empty'],
+  }],
+  ['a row with a field too many', {
+    given: { wmi: ['1HH,Test Motors,Test,US,Passenger Car,Test source,extra'] },
+    want: ['registry/wmi.csv:6: -: has 7 fields, the header has 6'],
+  }],
+  ['overlapping ISO 3780 ranges', {
+    given: { countries: ['1,B,C,US,North America,ISO 3780'] },
+    want: ['registry/countries.csv:7: second_from: overlapping ISO 3780 range: 1B is also at line 2'],
+  }],
+  ['a model-year code that is not one (position 10 never holds 0)', {
+    given: { 'model-years': ['0,2000;2030,49 CFR 565.15'] },
+    want: ['registry/model-years.csv:5: code: must be a position-10 model-year character (never I, O, Q, U, Z or 0)'],
+  }],
+];
+
+describe('registry validation', () => {
+  it.each(cases)('%s', async (_name, { given, want }) => {
+    expect(await problemsOf(withRows(given))).toEqual(want);
+  });
+
+  it('the small registry is valid', async () => {
+    expect(await problemsOf(SMALL_REGISTRY)).toEqual([]);
+  });
+
+  it('reports every problem of every file in one run, by file and line', async () => {
+    const problems = await problemsOf(withRows({
+      wmi: [WMI_ROW('1HG'), WMI_ROW('1IX', 'ZZ')],
+      plants: [PLANT_ROW('O', '1990', ''), PLANT_ROW('A', '2000', '2005')],
+    }));
+    expect(problems).toEqual([
+      'registry/plants.csv:8: plant_code: must be one character of the VIN alphabet (position 11), or * when the pattern alone decides',
+      'registry/plants.csv:9: year_from: overlapping year ranges for the same WMI, plant code and pattern: overlaps line 3',
+      'registry/wmi.csv:6: wmi: duplicate key: 1HG (first at line 2)',
+      'registry/wmi.csv:7: wmi: must be 3 characters of the VIN alphabet, or 6 when the third is 9 (low-volume makers: positions 1-3 + 12-14)',
+      'registry/wmi.csv:7: country_code: unknown country code (not in registry/country-codes.csv): ZZ',
+    ]);
+  });
+
+  it('a header that is not the schema\'s columns, in order, is one problem for the whole file', async () => {
+    const files = { ...SMALL_REGISTRY, wmi: ['wmi,make,manufacturer,country_code,vehicle_type,source', ...SMALL_REGISTRY.wmi.slice(1)] };
+    expect(await problemsOf(files)).toEqual(['registry/wmi.csv:1: -: header must be wmi,manufacturer,make,country_code,vehicle_type,source']);
+  });
+
+  it('a quoted field across lines keeps the line numbers of the rows after it right', async () => {
+    const problems = await problemsOf(withRows({ wmi: ['1HH,"Test\nMotors",Test,US,Passenger Car,Test source', WMI_ROW('1HG')] }));
+    expect(problems).toEqual(['registry/wmi.csv:8: wmi: duplicate key: 1HG (first at line 2)']);
+  });
+
+  it('a missing file, an empty one and a bad build year are problems too', async () => {
+    const problems = await problemsOf(SMALL_REGISTRY, (root) => {
+      writeFileSync(join(root, 'registry', 'build.json'), '{ "buildYear": 1970 }');
+      writeFileSync(join(root, 'registry', 'model-years.csv'), '');
+      rmSync(join(root, 'registry', 'jdm-chassis.csv'));
+    });
+    expect(problems).toEqual(expect.arrayContaining([
+      'registry/build.json:1: buildYear: must be a year between 1981 and 2099',
+      'registry/jdm-chassis.csv:0: -: file is missing',
+      'registry/model-years.csv:1: -: header must be code,years,source',
+    ]));
+  });
+
+  it('nothing is generated while a problem remains', async () => {
+    const { root, remove } = makeRoot(withRows({ wmi: [WMI_ROW('1HG')] }));
+    try {
+      const result = await compile(root);
+      expect(result.problems).toHaveLength(1);
+      expect(result.files.size).toBe(0);
+    } finally {
+      remove();
+    }
+  });
+});
