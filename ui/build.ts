@@ -1,6 +1,6 @@
 /**
  * Bundles the web component into one minified ES module and copies the page around it:
- * dist/ui/vin-origin-decoder.js, dist/ui/index.html, dist/ui/page.css. The server serves that
+ * dist/ui/vin-origin-decoder.js, dist/ui/index.html, page.css and favicon.svg. The server serves that
  * directory; other sites load the module with a <script type="module"> tag.
  *
  * Run: node --import tsx ui/build.ts   (part of `npm run build`)
@@ -12,8 +12,7 @@ import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const uiDir = dirname(fileURLToPath(import.meta.url));
-export const outDir = join(uiDir, '..', 'dist', 'ui');
-export const bundlePath = join(outDir, 'vin-origin-decoder.js');
+export const defaultOutDir = join(uiDir, '..', 'dist', 'ui');
 
 /** One self-contained module (Lit included) for evergreen browsers; no source map, so nothing else to serve. */
 export const bundleOptions: BuildOptions = {
@@ -27,9 +26,11 @@ export const bundleOptions: BuildOptions = {
   logLevel: 'warning',
 };
 
-const PAGE_FILES = ['index.html', 'page.css'];
+const PAGE_FILES = ['index.html', 'page.css', 'favicon.svg'];
 
-export async function buildUi(): Promise<{ bytes: number; gzipBytes: number }> {
+/** `outDir` other than dist/ui lets a test build its own copy without racing `npm run build`. */
+export async function buildUi(outDir = defaultOutDir): Promise<{ bytes: number; gzipBytes: number }> {
+  const bundlePath = join(outDir, 'vin-origin-decoder.js');
   await mkdir(outDir, { recursive: true });
   await build({ ...bundleOptions, outfile: bundlePath });
   await Promise.all(PAGE_FILES.map((file) => copyFile(join(uiDir, file), join(outDir, file))));

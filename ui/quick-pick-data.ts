@@ -1,8 +1,10 @@
 /**
  * Real identifiers for the quick picks. The VINs come from public VIN-decoder test fixtures drawn
- * from production listings; each was kept only after vino decoded it as its group says (every
- * Transnational one really decodes as Transnational Assembly). test/ui/quick-pick-data.test.ts
- * decodes them all again, so a registry change that breaks a group fails the build.
+ * from production listings (cardog-ai/corgi, the `vin` Python package's Koenigsegg example), the
+ * chassis numbers from Shekel-Africa/vin-package's tests. Each was kept only after vino decoded it
+ * as its group says (every Transnational one really decodes as Transnational Assembly), and
+ * test/ui/quick-pick-data.test.ts decodes them all again, so a registry change that breaks a
+ * group fails the build.
  */
 
 export interface QuickPick {

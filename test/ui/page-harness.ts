@@ -51,17 +51,18 @@ export class FakeApi {
   }
 }
 
-/** Serves the real index.html, page.css and bundle at PAGE_ORIGIN; API paths go to `api`. */
+/** Serves the real index.html, page.css, favicon and bundle at PAGE_ORIGIN; API paths go to `api`. */
 export async function servePage(context: BrowserContext, bundle: string, api: FakeApi, html?: string): Promise<void> {
   const uiDir = join(import.meta.dirname, '..', '..', 'ui');
   const indexHtml = html ?? await readFile(join(uiDir, 'index.html'), 'utf8');
-  const pageCss = await readFile(join(uiDir, 'page.css'), 'utf8');
+  const [pageCss, favicon] = await Promise.all([readFile(join(uiDir, 'page.css'), 'utf8'), readFile(join(uiDir, 'favicon.svg'), 'utf8')]);
   await context.route(`${PAGE_ORIGIN}/**`, async (route) => {
     const path = new URL(route.request().url()).pathname;
     if (path.startsWith('/api/')) return api.handle(route);
     const files: Record<string, [string, string]> = {
       '/': ['text/html', indexHtml],
       '/page.css': ['text/css', pageCss],
+      '/favicon.svg': ['image/svg+xml', favicon],
       '/vin-origin-decoder.js': ['text/javascript', bundle],
     };
     const file = files[path];
