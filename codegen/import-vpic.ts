@@ -86,7 +86,11 @@ export async function importPlants(db: VpicDatabase, countryOf: (vpicName: strin
     const field = fieldOf[p.ElementId]!;
     const raw = p.AttributeId.trim();
     const value = field === 'countryCode' ? countryOf(countries.get(raw) ?? null) : titleCase(raw);
-    if (!value) continue;
+    if (!value) {
+      // A vPIC country missing from registry/country-codes.csv would otherwise drop its plants unseen.
+      if (field === 'countryCode') skipped.push(`${wmi} ${keys}: vPIC country ${countries.get(raw) ?? `id ${raw}`} is not in registry/country-codes.csv`);
+      continue;
+    }
     const spec = split.plantToken === '*' ? 99 : codes.length;
     for (const code of codes) {
       const id = `${wmi}\t${p.VinSchemaId}\t${p.YearFrom}\t${p.YearTo}\t${code}\t${split.rest}`;
