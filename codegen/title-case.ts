@@ -8,11 +8,14 @@ const SPECIAL: Record<string, string> = { GMBH: 'GmbH', MCLAREN: 'McLaren', DE: 
 
 function word(raw: string, first: boolean): string {
   const letters = raw.replace(/[^A-Z]/g, '');
-  // Vowel-less words are acronyms (KTM, PSA) unless a dot marks an abbreviation (St., Dr., Mfg.).
-  if (KEEP_UPPER.has(letters) || (letters.length >= 2 && !raw.includes('.') && !/[AEIOUY]/.test(letters))) return raw;
+  // Before the acronym rule, which would otherwise keep GMBH in capitals.
   const special = SPECIAL[letters];
   if (special && !(first && special === special.toLowerCase())) return raw.replace(letters, special);
-  return raw.toLowerCase().replace(/(^|[^a-z']|\b[a-z]')([a-z])/g, (_m, sep: string, ch: string) => sep + ch.toUpperCase());
+  // Vowel-less words are acronyms (KTM, PSA) unless a dot marks an abbreviation (St., Dr., Mfg.).
+  if (KEEP_UPPER.has(letters) || (letters.length >= 2 && !raw.includes('.') && !/[AEIOUY]/.test(letters))) return raw;
+  return raw.toLowerCase().replace(/(^|[^a-z']|\b[a-z]')([a-z])/g, (_m, sep: string, ch: string) => sep + ch.toUpperCase())
+    // O'Neal, D'Alene: a one-letter prefix and an apostrophe start a name (a possessive 's does not).
+    .replace(/^([A-Z]')([a-z])(?=[a-z])/, (_m, prefix: string, ch: string) => prefix + ch.toUpperCase());
 }
 
 /** Title-cases a name written all in capitals; names already in mixed case are left as they are. */
