@@ -65,7 +65,7 @@ export class VinOriginDecoder extends LitElement {
         <div class="results">
           <vin-identifier-input class="card" .value=${this._value} ?busy=${this._busy} .error=${this._error}
             exportparts="input, counter, warning, error, decode-button"
-            @identifier-changed=${(event: CustomEvent<{ value: string }>) => { this._value = event.detail.value; }}
+            @identifier-changed=${this._onIdentifierChanged}
             @decode-requested=${(event: CustomEvent<{ identifier: string }>) => this.decode(event.detail.identifier)}></vin-identifier-input>
           <p class="visually-hidden" role="status" aria-live="polite">${this._announcement}</p>
           <div aria-busy=${this._busy ? 'true' : 'false'}>
@@ -105,6 +105,12 @@ export class VinOriginDecoder extends LitElement {
       this._announcement = '';
       this._emit('decode-failed', { message: outcome.message, problem: outcome.problem satisfies Problem | null });
     }
+  }
+
+  /** An error about the previous text would mislead once the text changes. */
+  private _onIdentifierChanged(event: CustomEvent<{ value: string }>) {
+    this._value = event.detail.value;
+    this._error = '';
   }
 
   private _onPick(event: CustomEvent<{ identifier: string }>) {

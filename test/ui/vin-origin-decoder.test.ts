@@ -125,6 +125,8 @@ describe.skipIf(chromiumMissing)('<vin-origin-decoder> in Chromium', () => {
     await expect.poll(() => inputError().textContent()).toBe('Identifier contains characters a VIN cannot have. Position 10 holds O, which ISO 3779 excludes.');
     await expect.poll(() => inputError().getAttribute('role')).toBe('alert');
     await expect.poll(() => page.locator('vin-result-card .verdict').count()).toBe(0);
+    await input().press('Backspace');
+    await expect.poll(() => inputError().textContent()).toBe('');
     // Chromium logs every 4xx fetch; that is the only console error this path may produce.
     expect(errors.filter((error) => !error.includes('status of 422'))).toEqual([]);
   });
