@@ -1,6 +1,6 @@
 // Entry point of the `vino` command. Each sub-command lives in its own module under commands/
 // and registers itself on the program; exit codes are 0 ok, 1 a failure, 2 bad usage.
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { registerDecode } from './commands/decode.js';
 import { registerRegistry } from './commands/registry.js';
 import { registerServe } from './commands/serve.js';
@@ -30,6 +30,9 @@ export async function main(argv: string[]): Promise<void> {
     await program.parseAsync(argv);
   } catch (err) {
     if (err instanceof CommanderError) {
+      // Commander prints the errors it raises itself; a usage error thrown by a command's action
+      // (an InvalidArgumentError instance) reaches here unprinted.
+      if (err instanceof InvalidArgumentError) process.stderr.write(`vino: error: ${err.message}\n`);
       const ok = err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help';
       process.exitCode = ok ? EXIT_OK : EXIT_USAGE;
       return;
