@@ -1,0 +1,66 @@
+// `vino registry check` and `vino registry import-vpic` on temporary roots, as a data steward runs them.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { makeRoot, SMALL_REGISTRY, withRows } from '../fixtures/registry-root.js';
+import { ELEMENT, writeVpicFixture } from '../fixtures/vpic-fixture.js';
+import { outputLines, vino } from './run-vino.js';
+
+describe('vino registry check', () => {
+  it('prints file:line: column: message for a bad row and exits 1', () => {
+    const { root, remove } = makeRoot(withRows({ wmi: ['1OX,Test Motors,Test,US,Passenger Car,Test source'] }));
+    try {
+      const run = vino(['registry', 'check', '--root', root]);
+      expect(run.code).toBe(1);
+      const lines = outputLines(run);
+      expect(lines[0]).toBe('registry/wmi.csv:6: wmi: must be 3 characters of the VIN alphabet, or 6 when the third is 9 (low-volume makers: positions 1-3 + 12-14)');
+      expect(lines.at(-1)).toMatch(/^1 problem\(s\) in /);
+    } finally {
+      remove();
+    }
+  });
+
+  it('says the registry is ok, with its row counts, and exits 0', () => {
+    const { root, remove } = makeRoot(SMALL_REGISTRY);
+    try {
+      const run = vino(['registry', 'check', '--root', root]);
+      expect(run.code).toBe(0);
+      expect(run.stdout).toBe('registry ok: 5 country-codes, 5 countries, 4 wmi, 6 plants, 3 model-years, 2 jdm-chassis\n');
+    } finally {
+      remove();
+    }
+  });
+});
+
+describe('vino registry import-vpic', () => {
+  it('imports a vPIC SQLite file into wmi.csv and plants.csv under --root and says what to do next', async () => {
+    const { root, remove } = makeRoot({ ...SMALL_REGISTRY, wmi: [SMALL_REGISTRY.wmi[0]!], plants: [SMALL_REGISTRY.plants[0]!] });
+    try {
+      const db = join(root, 'vpic.db');
+      await writeVpicFixture(db, {
+        Country: [[1, 'MEXICO']], Manufacturer: [[1, 'AUDI AG']], Make: [[1, 'AUDI']], VehicleType: [[7, 'Multipurpose Passenger Vehicle (MPV)']],
+        Wmi: [[1, 'WA1', 1, 1, 1, 7]], Wmi_Make: [], Wmi_VinSchema: [[1, 5, 2017, null]],
+        Pattern: [[5, '*****|*2', ELEMENT.plantCountry, '1'], [5, '*****|*2', ELEMENT.plantCity, 'SAN JOSE CHIAPA']],
+      });
+      const run = vino(['registry', 'import-vpic', db, '--root', root]);
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain('imported 1 WMIs and 1 plant rows from vPIC');
+      expect(run.stdout).toContain('npm run codegen');
+      expect(readFileSync(join(root, 'registry/plants.csv'), 'utf8')).toContain('WA1,2,2017,,,MX,San Jose Chiapa,,,NHTSA vPIC\n');
+      expect(vino(['registry', 'check', '--root', root]).code).toBe(0);
+    } finally {
+      remove();
+    }
+  });
+
+  it('a file that is not SQLite is a failure with a message', () => {
+    const { root, remove } = makeRoot();
+    try {
+      const run = vino(['registry', 'import-vpic', join(root, 'registry/wmi.csv'), '--root', root]);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(/^vino: /);
+    } finally {
+      remove();
+    }
+  });
+});
