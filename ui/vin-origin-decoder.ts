@@ -58,6 +58,8 @@ export class VinOriginDecoder extends LitElement {
   @state() private _exchange: HttpExchange | null = null;
   @state() private _announcement = '';
   @state() private _recent: RecentLookup[] = readRecentLookups(browserStorage());
+  /** Counts decodes so a slow answer to an earlier one cannot replace the answer to a later one. */
+  private _latestDecode = 0;
 
   override render() {
     return html`
@@ -87,10 +89,12 @@ export class VinOriginDecoder extends LitElement {
 
   /** Decodes `identifier` as if it had been typed and submitted; resolves once the result or error shows. */
   async decode(identifier: string): Promise<void> {
+    const decodeNumber = ++this._latestDecode;
     this._value = identifier;
     this._busy = true;
     this._error = '';
     const outcome = await decodeIdentifier(this.apiBase, identifier);
+    if (decodeNumber !== this._latestDecode) return;
     this._busy = false;
     this._exchange = outcome.exchange;
     if (outcome.ok) {

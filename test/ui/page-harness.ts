@@ -17,7 +17,7 @@ export async function bundleText(): Promise<string> {
   return result.outputFiles?.[0]?.text ?? '';
 }
 
-export interface FakeResponse { status: number; body: unknown; contentType?: string; headers?: Record<string, string> }
+export interface FakeResponse { status: number; body: unknown; contentType?: string; headers?: Record<string, string>; delayMs?: number }
 export interface SeenRequest { url: string; body: string; authorization: string | null }
 
 /** Answers API calls from a table keyed by identifier (decode) or from one fixed response (keys). */
@@ -34,6 +34,7 @@ export class FakeApi {
     const body = request.postData() ?? '';
     this.requests.push({ url: request.url(), body, authorization: await request.headerValue('authorization') });
     const answer = request.url().endsWith('/api/v1/keys') ? this.keys : this._decode(body);
+    if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
     return route.fulfill({
       status: answer.status,
       headers: this._cors({ 'content-type': answer.contentType ?? (answer.status < 400 ? 'application/json' : 'application/problem+json'), ...answer.headers }),

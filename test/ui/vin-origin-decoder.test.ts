@@ -119,6 +119,16 @@ describe.skipIf(chromiumMissing)('<vin-origin-decoder> in Chromium', () => {
     await expect.poll(() => page.locator('vin-result-card .verdict').getAttribute('data-alignment')).toBe('TRANSNATIONAL_ASSEMBLY');
   });
 
+  it('shows the answer to the last decode even when an earlier one answers later', async () => {
+    api.decodes.set(hondaResult.identifier, { status: 200, body: hondaResult, delayMs: 600 });
+    await page.locator('vin-quick-picks button[data-identifier="1HGCM82633A004352"]').click();
+    await page.locator('vin-quick-picks button[data-identifier="WA1EAAFYXN2065837"]').click();
+    await expect.poll(() => verdict().textContent()).toBe('Transnational Assembly');
+    await page.waitForTimeout(800);
+    await expect.poll(() => verdict().textContent()).toBe('Transnational Assembly');
+    await expect.poll(() => input().inputValue()).toBe('WA1EAAFYXN2065837');
+  });
+
   it('shows an API error as a readable sentence beside the input, not JSON', async () => {
     await input().fill('1HGCM8263OA004352');
     await input().press('Enter');
