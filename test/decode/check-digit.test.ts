@@ -10,9 +10,10 @@ const VIN_CHARS = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
 
 describe('calculateCheckDigit on real VINs', () => {
   const cases: [string, { given: string; want: string }][] = [
-    ['2003 Honda Accord, the worked example of Wikipedia "Vehicle identification number"', { given: '1HGCM82633A004352', want: '3' }],
+    ['2003 Honda Accord, the example of DESIGN.md and many public test suites', { given: '1HGCM82633A004352', want: '3' }],
+    ['the check-digit worked example of Wikipedia "Vehicle identification number": X', { given: '1M8GDM9AXKP042788', want: 'X' }],
     ['seventeen 1s, the classic test VIN that is valid', { given: '11111111111111111', want: '1' }],
-    ['2020 Tesla Model 3 (NHTSA vPIC decode in cardog-ai/corgi test fixtures)', { given: '5YJ3E7EB5LF757595', want: '5' }],
+    ['2020 Tesla Model 3 (example VIN of the test brief)', { given: '5YJ3E7EB5LF757595', want: '5' }],
     ['2001 BMW X5 from Greer: a digit of 10 is written X', { given: 'WBAFB335X1LH13517', want: 'X' }],
     ['2022 Audi Q5 from San José Chiapa (cardog-ai/corgi test/fixtures.ts): X as well', { given: 'WA1EAAFYXN2065837', want: 'X' }],
     ['2026 Chevrolet Corvette (cardog-ai/corgi test/fixtures.ts)', { given: '1G1YC2D47T5102754', want: '7' }],

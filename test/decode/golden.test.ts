@@ -26,8 +26,8 @@ const EU_CORPUS = 'VIN: ZmoleCristian/vin-decode tests/data/eu_corpus.csv';
 
 const vins: [string, VinFacts][] = [
   // United States
-  ['1HGCM82633A004352', { source: 'Wikipedia "Vehicle identification number" (worked example); plant A: Wikipedia "Marysville Auto Plant"', corporate: 'US', maker: 'Honda', plant: ['US', 'Marysville'], year: 2003, checkDigit: 'MATCH', verdict: 'VERIFIED_ORIGIN_ALIGNMENT' }],
-  ['5YJ3E7EB5LF757595', { source: 'issue 2 brief; plant F: Wikipedia "Tesla Fremont Factory"', corporate: 'US', maker: 'Tesla', plant: ['US', 'Fremont'], year: 2020, checkDigit: 'MATCH', verdict: 'VERIFIED_ORIGIN_ALIGNMENT' }],
+  ['1HGCM82633A004352', { source: 'DESIGN.md\'s example, a 2003 Accord; plant A: Wikipedia "Marysville Auto Plant"', corporate: 'US', maker: 'Honda', plant: ['US', 'Marysville'], year: 2003, checkDigit: 'MATCH', verdict: 'VERIFIED_ORIGIN_ALIGNMENT' }],
+  ['5YJ3E7EB5LF757595', { source: 'example VIN of the test brief; plant F: Wikipedia "Tesla Fremont Factory"', corporate: 'US', maker: 'Tesla', plant: ['US', 'Fremont'], year: 2020, checkDigit: 'MATCH', verdict: 'VERIFIED_ORIGIN_ALIGNMENT' }],
   ['1G1YC2D47T5102754', { source: `${CORGI} (2026 Corvette); Wikipedia "Bowling Green Assembly Plant"`, corporate: 'US', maker: 'General Motors', plant: ['US', 'Bowling Green'], year: 2026, checkDigit: 'MATCH', verdict: 'VERIFIED_ORIGIN_ALIGNMENT' }],
   ['1FAGP8FF8S5112755', { source: `${CORGI} (2025 Mustang); Wikipedia "Flat Rock Assembly Plant"`, corporate: 'US', maker: 'Ford', plant: ['US', 'Flat Rock'], year: 2025, checkDigit: 'MATCH', verdict: 'VERIFIED_ORIGIN_ALIGNMENT' }],
   ['4JGFD6BB8TB572566', { source: `${CORGI} (2026 GLE); Wikipedia "Mercedes-Benz U.S. International" (Vance, Alabama)`, corporate: 'US', maker: 'Mercedes-Benz', plant: ['US', 'Vance'], year: 2026, checkDigit: 'MATCH', verdict: 'VERIFIED_ORIGIN_ALIGNMENT' }],
