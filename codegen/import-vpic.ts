@@ -96,7 +96,8 @@ export async function importPlants(db: VpicDatabase, countryOf: (vpicName: strin
       const id = `${wmi}\t${p.VinSchemaId}\t${p.YearFrom}\t${p.YearTo}\t${code}\t${split.rest}`;
       const g = gathered.get(id) ?? gathered.set(id, { wmi, from: p.YearFrom, to: p.YearTo ?? OPEN_END, code, rest: split.rest, values: {} }).get(id)!;
       const had = g.values[field];
-      if (!had || spec < had.spec) g.values[field] = { value, spec };
+      // Equally specific keys that disagree: the lesser value wins, so vPIC's row order never matters.
+      if (!had || spec < had.spec || (spec === had.spec && value < had.value)) g.values[field] = { value, spec };
     }
   }
   const facts: { wmi: string; from: number; to: number; code: string; rest: string; fact: PlantFact }[] = [];

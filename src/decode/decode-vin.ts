@@ -5,7 +5,7 @@ import type { DecodeResult, Evidence, Warning } from '../generated/contract.js';
 import { calculateCheckDigit } from './check-digit.js';
 import { resolveCorporateOrigin, type CorporateOrigin } from './corporate-origin.js';
 import { readModelYear } from './model-year.js';
-import { assemblyLayer, resolvePlant } from './plant.js';
+import { assemblyLayer, countryOnlyLayer, resolvePlant } from './plant.js';
 import { alignment, confidenceLevel } from './verdict.js';
 import type { PlantEntry, Tables } from './tables.js';
 
@@ -28,6 +28,13 @@ const modelYearWarning = memo<Warning>();
 const modelYearEvidence = memo<Evidence>();
 const plantEvidence = new WeakMap<PlantEntry, Evidence>();
 const otherYearsWarning = new WeakMap<PlantEntry, Warning>();
+
+// Outside North America and China a VIN need not follow 49 CFR 565, and many European makers do
+// not encode the model year at position 10; a check digit that does not hold is the sign.
+const NOT_PART_565: Warning = Object.freeze({
+  code: 'MODEL_YEAR_UNRELIABLE',
+  message: 'This VIN does not follow 49 CFR 565 (its check digit does not hold), so position 10 may not encode the model year.',
+});
 
 /** Check digits are mandatory for vehicles made for North America (49 CFR 565) and China (GB 16735). */
 function checkDigitRequired(origin: CorporateOrigin): boolean {
@@ -56,7 +63,7 @@ function evidenceForPlant(wmi: string, entry: PlantEntry): Evidence {
 function warningForOtherYears(wmi: string, code: string, entry: PlantEntry): Warning {
   let w = otherYearsWarning.get(entry);
   if (!w) {
-    w = Object.freeze({ code: 'PLANT_FROM_OTHER_YEARS', message: `No registry row covers plant code ${code} of ${wmi} for this model year; every other year names the same plant.` });
+    w = Object.freeze({ code: 'PLANT_FROM_OTHER_YEARS', message: `No registry row covers plant code ${code} of ${wmi} for this model year; the plant comes from the years that do, which all name the same country.` });
     otherYearsWarning.set(entry, w);
   }
   return w;
@@ -105,6 +112,9 @@ export function decodeVin(tables: Tables, vin: string, origins: OriginCache): De
     const rule = year.byPosition7;
     evidence.push(modelYearEvidence(yearCode + (rule ? '7' : ''), () => ({ layer: 'modelYear', table: 'model-years', key: yearCode, source: rule ? `${year.source}; position-7 rule` : year.source! })));
   }
+  if (!matches && !required && year.modelYear !== null) {
+    warnings.push(NOT_PART_565);
+  }
   if (year.modelYear === null) {
     warnings.push(modelYearWarning(yearCode, () => ({ code: 'MODEL_YEAR_UNKNOWN', message: `Position 10 (${yearCode}) is not a model-year code.` })));
   } else if (year.candidates.length > 1) {
@@ -118,7 +128,7 @@ export function decodeVin(tables: Tables, vin: string, origins: OriginCache): De
   const plant = resolvePlant(origin.plants, vin, year.candidates);
   let assembly = UNKNOWN_ASSEMBLY;
   if (plant) {
-    assembly = assemblyLayer(tables, plant.entry, plantCode);
+    assembly = plant.cityKnown ? assemblyLayer(tables, plant.entry, plantCode) : countryOnlyLayer(tables, plant.entry, plantCode);
     evidence.push(evidenceForPlant(origin.wmi, plant.entry));
     if (plant.otherYears) warnings.push(warningForOtherYears(origin.wmi, plantCode, plant.entry));
   } else if (origin.entry) {

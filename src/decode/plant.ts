@@ -11,6 +11,8 @@ export interface PlantMatch {
   entry: PlantEntry;
   /** True when no row covers the model year and the plant comes from the code's other years. */
   otherYears: boolean;
+  /** False when those other years agree on the country but name the city differently. */
+  cityKnown: boolean;
 }
 
 function firstInYear(rows: readonly PlantEntry[] | undefined, vin: string, year: number): PlantEntry | null {
@@ -22,17 +24,22 @@ function firstInYear(rows: readonly PlantEntry[] | undefined, vin: string, year:
   return null;
 }
 
-/** The one place every matching row of any year names, or null when they name different places. */
-function samePlaceInEveryYear(lists: readonly (readonly PlantEntry[] | undefined)[], vin: string): PlantEntry | null {
+/**
+ * What every matching row of any year agrees on: the place, or only the country (vPIC names BMW's
+ * plant L "Spartanburg" one year and "Greer" the others), or nothing.
+ */
+function agreedPlace(lists: readonly (readonly PlantEntry[] | undefined)[], vin: string): { entry: PlantEntry; cityKnown: boolean } | null {
   let first: PlantEntry | null = null;
+  let cityKnown = true;
   for (const rows of lists) {
     for (const row of rows ?? []) {
       if (row.pattern && !matchesPattern(row.pattern, vin)) continue;
       if (!first) first = row;
-      else if (row.countryCode !== first.countryCode || row.city !== first.city) return null;
+      else if (row.countryCode !== first.countryCode) return null;
+      else if (row.city !== first.city) cityKnown = false;
     }
   }
-  return first;
+  return first ? { entry: first, cityKnown } : null;
 }
 
 /**
@@ -45,10 +52,18 @@ export function resolvePlant(byCode: PlantsByCode, vin: string, years: readonly 
   if (!exact && !wildcard) return null;
   for (let i = years.length - 1; i >= 0; i--) {
     const hit = firstInYear(exact, vin, years[i]!) ?? firstInYear(wildcard, vin, years[i]!);
-    if (hit) return { entry: hit, otherYears: false };
+    if (hit) return { entry: hit, otherYears: false, cityKnown: true };
   }
-  const entry = samePlaceInEveryYear([exact, wildcard], vin);
-  return entry ? { entry, otherYears: true } : null;
+  const agreed = agreedPlace([exact, wildcard], vin);
+  return agreed ? { entry: agreed.entry, otherYears: true, cityKnown: agreed.cityKnown } : null;
+}
+
+/** Only the country of a plant: the layer for rows whose years disagree on the city. */
+export function countryOnlyLayer(tables: Tables, entry: PlantEntry, plantCode: string): Readonly<DecodeResult['assembly']> {
+  return Object.freeze({
+    plantCode, country: tables.countryName.get(entry.countryCode) ?? null, countryCode: entry.countryCode,
+    city: null, state: null, cityState: null, details: null, source: entry.source === GOVERNMENT_SOURCE ? 'Government Registry' : 'Curated Registry',
+  });
 }
 
 /** The assembly layer for a plant row: frozen and kept on the row, shared between decodes. */
