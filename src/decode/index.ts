@@ -19,7 +19,11 @@ export function registryTables(): Tables {
   return tables;
 }
 
-/** Decodes a VIN or Japanese chassis number against the built-in registry. Never throws. */
+/**
+ * Decodes a VIN or Japanese chassis number against the built-in registry. Never throws.
+ * A result's `corporateOrigin` and `assembly` (and evidence/warning items) are frozen objects
+ * shared with other results of the same WMI or plant: read them, copy them, never modify them.
+ */
 export function decode(input: string): import('./outcome.js').DecodeOutcome {
   bound ??= createDecoder(registryTables());
   return bound(input);
