@@ -57,11 +57,13 @@ export class KeyStore {
   private readonly lastUsedWritten = new Map<string, number>();
   private readonly lastUsedIntervalMs: number;
   private readonly now: () => Date;
+  private readonly nowMs: () => number;
 
   constructor(private readonly kv: KeyValueStore, options: KeyStoreOptions = {}) {
     this.cache = new TtlCache(options.cacheTtlMs ?? 5000, 10_000);
     this.lastUsedIntervalMs = options.lastUsedIntervalMs ?? 60_000;
     this.now = options.now ?? (() => new Date());
+    this.nowMs = options.now ? () => options.now!().getTime() : Date.now;
   }
 
   async create(label: string): Promise<CreatedApiKey> {
@@ -112,14 +114,21 @@ export class KeyStore {
   }
 
   /**
-   * The live (not revoked) key record for a presented key, or undefined. Malformed keys are refused
-   * without touching the store; answers are cached briefly. Throws StoreUnavailableError.
+   * The live (not revoked) key record for a presented key, or undefined. Answers from the cache
+   * synchronously (the secure endpoints' hot path pays no promise for it); otherwise reads the
+   * store, refusing malformed keys without touching it. The promise rejects with
+   * StoreUnavailableError when the store does not answer.
    */
-  async authenticate(presented: string): Promise<ApiKeyRecord | undefined> {
-    if (presented.length > MAX_SECRET_LENGTH || !isWellFormedApiKey(presented)) return undefined;
+  authenticate(presented: string): ApiKeyRecord | undefined | Promise<ApiKeyRecord | undefined> {
+    if (presented.length > MAX_SECRET_LENGTH) return undefined;
     const hash = hashSecret(presented);
     const cached = this.cache.lookup(hash);
-    const record = cached ? cached.value : await this.fetchForCache(hash);
+    if (cached) return this.admit(cached.value, hash);
+    if (!isWellFormedApiKey(presented)) return undefined;
+    return this.fetchForCache(hash).then((record) => this.admit(record, hash));
+  }
+
+  private admit(record: ApiKeyRecord | undefined, hash: string): ApiKeyRecord | undefined {
     if (!record || record.revokedAt !== null || !sameHash(record.hash, hash)) return undefined;
     this.noteUse(record.id);
     return record;
@@ -133,7 +142,7 @@ export class KeyStore {
 
   /** Records the last use at most once per interval per key; a failed write only loses a timestamp. */
   private noteUse(id: string): void {
-    const nowMs = this.now().getTime();
+    const nowMs = this.nowMs();
     if (nowMs - (this.lastUsedWritten.get(id) ?? 0) < this.lastUsedIntervalMs) return;
     this.lastUsedWritten.set(id, nowMs);
     const record: LastUsedRecord = { kind: 'last-used', id, at: new Date(nowMs).toISOString() };

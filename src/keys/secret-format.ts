@@ -1,7 +1,7 @@
 // Format of the secrets vino hands out: API keys (`vino_…`) and the admin token (`vinoadm_…`).
 // A fixed prefix plus a CRC32 checksum lets secret scanners (and vino itself) tell a real
 // secret from a typo without a store lookup, the scheme GitHub uses for its tokens.
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -69,12 +69,12 @@ export function isWellFormedAdminToken(token: string): boolean {
 
 /** SHA-256, hex: the only form in which a secret is ever stored. */
 export function hashSecret(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex');
+  return hash('sha256', secret, 'hex');
 }
 
 /** Constant-time comparison of two hex hashes, so response timing says nothing about how much matched. */
 export function sameHash(a: string, b: string): boolean {
-  return a.length === b.length && timingSafeEqual(Buffer.from(a, 'hex'), Buffer.from(b, 'hex'));
+  return a.length === b.length && timingSafeEqual(Buffer.from(a, 'latin1'), Buffer.from(b, 'latin1'));
 }
 
 /** What lists show so a person can tell keys apart: the prefix and the first 6 random characters. */

@@ -9,10 +9,10 @@ import { problemResponses } from './errors.js';
 import type { Metrics } from './metrics.js';
 import { observeRequests } from './observe.js';
 import { rateLimit, type Limiters } from './rate-limit.js';
-import { decodeRoutes, type Decoder } from './routes/decode.js';
+import { DecodeAnswers, type Decoder } from './decode-answers.js';
+import { decodeRoutes } from './routes/decode.js';
 import { keyRoutes } from './routes/keys.js';
 import { metaRoutes } from './routes/meta.js';
-import { securityHeaders } from './security-headers.js';
 import { staticUi } from './static-ui.js';
 
 export interface AppDependencies {
@@ -26,6 +26,8 @@ export interface AppDependencies {
   /** Folder of the built web page (dist/ui). */
   uiDir: string;
   openApiJson: string;
+  /** Recent decode answers kept as bytes; 0 turns the cache off. */
+  answerCacheSize?: number;
   /** Trust X-Forwarded-For for the client address (rate limits) only behind your own proxy. */
   trustProxy: boolean;
 }
@@ -38,11 +40,11 @@ export function createApp(deps: AppDependencies): Koa {
 
   app.use(observeRequests(logger, metrics));
   app.use(problemResponses(logger, metrics));
-  app.use(securityHeaders());
-  app.use(cors(deps.corsOrigins));
+  // With no origin listed there is nothing to allow: browsers already refuse cross-origin reads.
+  if (deps.corsOrigins.length > 0) app.use(cors(deps.corsOrigins));
 
   const decode = decodeRoutes({
-    decode: deps.decode,
+    answers: new DecodeAnswers(deps.decode, deps.answerCacheSize),
     metrics,
     openGuards: rateLimit(deps.limiters.open, 'open', (ctx) => ctx.ip, metrics),
     secureGuards: [requireApiKey(deps.keys), ...rateLimit(deps.limiters.perKey, 'key', (ctx) => ctx.state.apiKeyId as string, metrics)],

@@ -3,14 +3,17 @@
 // browser code can choose; neither is ever logged.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Middleware } from 'koa';
-import type { AdminTokens, KeyStore } from '../keys/index.js';
+import type { AdminTokens, ApiKeyRecord, KeyStore } from '../keys/index.js';
 import { problems } from './http-problem.js';
+
+const BEARER = /^bearer +/i;
 
 function bearer(headers: IncomingHttpHeaders): string | undefined {
   const authorization = headers.authorization;
   if (authorization === undefined) return undefined;
-  // RFC 7235: the scheme is case-insensitive; anything but Bearer counts as no usable credential.
-  return /^bearer\s+/i.test(authorization) ? authorization.replace(/^bearer\s+/i, '').trim() : '';
+  // RFC 9110: the scheme is case-insensitive; anything but Bearer counts as no usable credential.
+  const scheme = BEARER.exec(authorization);
+  return scheme ? authorization.slice(scheme[0].length).trim() : '';
 }
 
 /** The presented secret; '' when something was sent but cannot be one; undefined when nothing was. */
@@ -23,13 +26,17 @@ function credential(headers: IncomingHttpHeaders, ownHeader: 'x-api-key' | 'x-ad
 }
 
 export function requireApiKey(keys: KeyStore): Middleware {
-  return async function requireApiKey(ctx, next) {
+  // Not async: a cached key is checked without allocating a promise.
+  return function requireApiKey(ctx, next) {
     const presented = credential(ctx.req.headers, 'x-api-key');
     if (presented === undefined) throw problems.apiKeyMissing();
-    const record = await keys.authenticate(presented);
-    if (!record) throw problems.apiKeyInvalid();
-    ctx.state.apiKeyId = record.id;
-    return next();
+    const admit = (record: ApiKeyRecord | undefined) => {
+      if (!record) throw problems.apiKeyInvalid();
+      ctx.state.apiKeyId = record.id;
+      return next();
+    };
+    const found = keys.authenticate(presented);
+    return found instanceof Promise ? found.then(admit) : admit(found);
   };
 }
 

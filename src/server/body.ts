@@ -13,6 +13,7 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** `application/json`, optionally with parameters such as `; charset=utf-8`, in any case. */
 export function isJsonMediaType(contentType: string | undefined): boolean {
+  if (contentType === 'application/json') return true;
   if (!contentType) return false;
   const semicolon = contentType.indexOf(';');
   const type = (semicolon === -1 ? contentType : contentType.slice(0, semicolon)).trim();

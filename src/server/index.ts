@@ -13,7 +13,7 @@ import { Metrics } from './metrics.js';
 import { openApiJson } from './openapi.js';
 import { findPackage } from './package-root.js';
 import { createLimiters } from './rate-limit.js';
-import type { Decoder } from './routes/decode.js';
+import type { Decoder } from './decode-answers.js';
 import { closeGracefully } from './shutdown.js';
 
 export interface ServerOptions {
@@ -43,6 +43,8 @@ export interface ServerOptions {
   /** False in cluster workers: the primary has already made sure of the token. */
   ensureAdminToken?: boolean;
   decode?: Decoder;
+  /** Recent decode answers kept as bytes (default 2,048); 0 turns the cache off. */
+  answerCacheSize?: number;
 }
 
 export interface RunningServer {
@@ -55,10 +57,13 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Socket limits: a client that trickles headers or a body cannot hold a connection for long. */
+/**
+ * Socket limits: a client that trickles headers or a body cannot hold a connection for long, and an
+ * idle keep-alive connection is closed after 5 s (node's default). These are checked on an interval,
+ * unlike a per-socket inactivity timeout, which would re-arm a timer on every read and write.
+ */
 const HEADERS_TIMEOUT_MS = 10_000;
 const REQUEST_TIMEOUT_MS = 30_000;
-const IDLE_SOCKET_TIMEOUT_MS = 60_000;
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const pkg = findPackage();
@@ -93,10 +98,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     uiDir: options.uiDir ?? join(pkg.root, 'dist', 'ui'),
     openApiJson: openApiJson(pkg.version),
     trustProxy: options.trustProxy ?? false,
+    answerCacheSize: options.answerCacheSize,
   });
 
   const server = createServer({ headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS }, app.callback());
-  server.setTimeout(IDLE_SOCKET_TIMEOUT_MS);
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

@@ -4,21 +4,30 @@ const LATENCY_BUCKETS_SECONDS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0
 
 interface LatencyHistogram { buckets: number[]; sum: number; count: number }
 
+/** Counters of one route: requests by method and status, and the latency histogram. */
+interface RouteCounters { byMethodAndStatus: Map<string, Map<number, number>>; latency: LatencyHistogram }
+
 export class Metrics {
-  private readonly requests = new Map<string, number>();
-  private readonly latency = new Map<string, LatencyHistogram>();
+  // Nested maps keyed by the interned strings koa and the router hand over: no label string is
+  // built per request.
+  private readonly routes = new Map<string, RouteCounters>();
   private readonly decodeOutcomes = new Map<string, number>();
   private readonly rateLimited = new Map<string, number>();
   private storeErrors = 0;
 
   observeRequest(method: string, route: string, status: number, seconds: number): void {
-    const key = `method="${method}",route="${route}",status="${status}"`;
-    this.requests.set(key, (this.requests.get(key) ?? 0) + 1);
-    let histogram = this.latency.get(route);
-    if (!histogram) {
-      histogram = { buckets: LATENCY_BUCKETS_SECONDS.map(() => 0), sum: 0, count: 0 };
-      this.latency.set(route, histogram);
+    let counters = this.routes.get(route);
+    if (!counters) {
+      counters = { byMethodAndStatus: new Map(), latency: { buckets: LATENCY_BUCKETS_SECONDS.map(() => 0), sum: 0, count: 0 } };
+      this.routes.set(route, counters);
     }
+    let byStatus = counters.byMethodAndStatus.get(method);
+    if (!byStatus) {
+      byStatus = new Map();
+      counters.byMethodAndStatus.set(method, byStatus);
+    }
+    byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
+    const histogram = counters.latency;
     for (let i = 0; i < LATENCY_BUCKETS_SECONDS.length; i++) {
       if (seconds <= LATENCY_BUCKETS_SECONDS[i]!) {
         histogram.buckets[i]!++;
@@ -46,9 +55,13 @@ export class Metrics {
     const lines: string[] = [];
     const family = (name: string, type: string, help: string) => lines.push(`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`);
     family('vino_http_requests_total', 'counter', 'HTTP requests answered, by method, route and status.');
-    for (const [labels, n] of this.requests) lines.push(`vino_http_requests_total{${labels}} ${n}`);
+    for (const [route, { byMethodAndStatus }] of this.routes) {
+      for (const [method, byStatus] of byMethodAndStatus) {
+        for (const [status, n] of byStatus) lines.push(`vino_http_requests_total{method="${method}",route="${route}",status="${status}"} ${n}`);
+      }
+    }
     family('vino_http_request_duration_seconds', 'histogram', 'Time from request to response, by route.');
-    for (const [route, h] of this.latency) {
+    for (const [route, { latency: h }] of this.routes) {
       let cumulative = 0;
       LATENCY_BUCKETS_SECONDS.forEach((le, i) => {
         cumulative += h.buckets[i]!;

@@ -1,22 +1,13 @@
-// Headers every response carries. API answers forbid everything in a browser (they are data, never
-// documents); the page overrides the Content-Security-Policy with one that lets its own script run.
-import type { Middleware } from 'koa';
+// Headers every response carries. API answers are data, never documents: a browser must not sniff,
+// frame or cache them, and a Content-Security-Policy of 'none' keeps any of them from running as a
+// page. The page itself (static-ui.ts) replaces the policy with one that lets its own script run,
+// and adds the headers that only matter for documents.
+import type { ServerResponse } from 'node:http';
 
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
-const HEADERS: [string, string][] = [
-  ['X-Content-Type-Options', 'nosniff'],
-  ['Referrer-Policy', 'no-referrer'],
-  ['X-Frame-Options', 'DENY'],
-  ['Cross-Origin-Opener-Policy', 'same-origin'],
-  ['Content-Security-Policy', API_CONTENT_SECURITY_POLICY],
-  ['Cache-Control', 'no-store'],
-];
-
-export function securityHeaders(): Middleware {
-  return function securityHeaders(ctx, next) {
-    const res = ctx.res;
-    for (const [name, value] of HEADERS) res.setHeader(name, value);
-    return next();
-  };
+export function applySecurityHeaders(res: ServerResponse): void {
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Content-Security-Policy', API_CONTENT_SECURITY_POLICY);
+  res.setHeader('Cache-Control', 'no-store');
 }

@@ -57,9 +57,13 @@ export function staticUi(uiDir: string): Middleware {
     const name = ctx.path === '/' ? 'index.html' : ctx.path.slice(1);
     const type = CONTENT_TYPES[extname(name)];
     if (!type || !SAFE_FILE_NAME.test(name)) return next();
+    ctx.state.route = 'static';
     const file = await load(name);
     if (!file) {
-      if (ctx.path !== '/') return next();
+      if (ctx.path !== '/') {
+        ctx.state.route = undefined;
+        return next();
+      }
       ctx.set('Cache-Control', 'no-cache');
       ctx.set('Content-Type', 'text/plain; charset=utf-8');
       ctx.body = NOT_BUILT_NOTE;
@@ -72,8 +76,14 @@ export function staticUi(uiDir: string): Middleware {
 function send(ctx: Context, file: CachedFile, type: string, name: string): void {
   ctx.set('Cache-Control', 'no-cache');
   ctx.set('ETag', file.etag);
-  if (name.endsWith('.html')) ctx.set('Content-Security-Policy', PAGE_CONTENT_SECURITY_POLICY);
-  else ctx.remove('Content-Security-Policy');
+  if (name.endsWith('.html')) {
+    ctx.set('Content-Security-Policy', PAGE_CONTENT_SECURITY_POLICY);
+    ctx.set('X-Frame-Options', 'DENY');
+    ctx.set('Referrer-Policy', 'no-referrer');
+    ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
+  } else {
+    ctx.remove('Content-Security-Policy');
+  }
   if (file.gzip) ctx.vary('Accept-Encoding');
   if (ctx.get('If-None-Match') === file.etag) {
     ctx.status = 304;

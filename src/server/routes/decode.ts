@@ -2,18 +2,14 @@
 // per key), each for one identifier or a batch of up to 1,000 answered in order.
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
-import type { DecodeResult, Problem } from '../../generated/contract.js';
-import type { DecodeOutcome } from '../../decode/outcome.js';
-import { decodeProblem } from '../../problem.js';
 import { BATCH_BODY_LIMIT, readJsonBody, SINGLE_BODY_LIMIT } from '../body.js';
+import type { DecodeAnswers } from '../decode-answers.js';
 import { PROBLEM_CONTENT_TYPE } from '../errors.js';
 import type { Metrics } from '../metrics.js';
 import { validateDecodeBatchRequest, validateDecodeRequest } from '../validate.js';
 
-export type Decoder = (identifier: string) => DecodeOutcome;
-
 export interface DecodeRoutesOptions {
-  decode: Decoder;
+  answers: DecodeAnswers;
   metrics: Metrics;
   /** Run before the open endpoints (rate limit per address). */
   openGuards: Middleware[];
@@ -21,37 +17,38 @@ export interface DecodeRoutesOptions {
   secureGuards: Middleware[];
 }
 
-const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+const BATCH_OPEN = Buffer.from('{"results":[');
+const BATCH_COMMA = Buffer.from(',');
+const BATCH_CLOSE = Buffer.from(']}');
 
-export function decodeRoutes({ decode, metrics, openGuards, secureGuards }: DecodeRoutesOptions): Router {
-  const countedDecode = (identifier: string): DecodeOutcome => {
-    const outcome = decode(identifier);
-    metrics.countDecode(outcome.ok ? outcome.result.summary.format : outcome.error.code);
-    return outcome;
-  };
-
+export function decodeRoutes({ answers, metrics, openGuards, secureGuards }: DecodeRoutesOptions): Router {
   async function single(ctx: Context): Promise<void> {
     const { identifier } = validateDecodeRequest(await readJsonBody(ctx, SINGLE_BODY_LIMIT));
-    const outcome = countedDecode(identifier);
-    if (outcome.ok) {
-      ctx.set('Content-Type', JSON_CONTENT_TYPE);
-      ctx.body = JSON.stringify(outcome.result);
+    const answer = answers.answer(identifier);
+    metrics.countDecode(answer.outcome);
+    if (answer.status === 200) {
+      ctx.res.setHeader('Content-Type', JSON_CONTENT_TYPE);
     } else {
-      ctx.status = 422;
-      ctx.set('Content-Type', PROBLEM_CONTENT_TYPE);
-      ctx.body = JSON.stringify(decodeProblem(outcome.error));
+      ctx.status = answer.status;
+      ctx.res.setHeader('Content-Type', PROBLEM_CONTENT_TYPE);
     }
+    ctx.body = answer.body;
   }
 
-  /** Always 200: each item is a result or the problem that identifier would have had alone. */
+  /** Always 200: each item is a DecodeResult, or the problem that identifier would have had alone. */
   async function batch(ctx: Context): Promise<void> {
     const { identifiers } = validateDecodeBatchRequest(await readJsonBody(ctx, BATCH_BODY_LIMIT));
-    const results = identifiers.map((identifier): DecodeResult | Problem => {
-      const outcome = countedDecode(identifier);
-      return outcome.ok ? outcome.result : decodeProblem(outcome.error);
+    const parts: Buffer[] = [BATCH_OPEN];
+    identifiers.forEach((identifier, i) => {
+      const answer = answers.answer(identifier);
+      metrics.countDecode(answer.outcome);
+      if (i > 0) parts.push(BATCH_COMMA);
+      parts.push(answer.body);
     });
+    parts.push(BATCH_CLOSE);
     ctx.set('Content-Type', JSON_CONTENT_TYPE);
-    ctx.body = JSON.stringify({ results });
+    ctx.body = Buffer.concat(parts);
   }
 
   const router = new Router({ prefix: '/api/v1' });

@@ -1,0 +1,113 @@
+// HTTP throughput and p99 latency of the open and the secure decode endpoints at 50 connections,
+// each next to a bare node:http server answering the same bytes with no work, all in one run so the
+// ratios compare like with like (rate limits off). Servers run in child processes; autocannon here.
+//   npm run bench   (or: npm run build && node --import tsx bench/http.ts)
+import { fork, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const CONNECTIONS = 50;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const IDENTIFIER = '1HGCM82633A004352';
+const BODY = JSON.stringify({ identifier: IDENTIFIER });
+const ADMIN_TOKEN = 'bench-admin-token-0123456789';
+const thisFile = fileURLToPath(import.meta.url);
+
+interface Sample { requests: number; p99: number; non2xx: number; errors: number }
+interface Target { name: string; url: string; headers: Record<string, string>; samples: Sample[] }
+
+/** Child role: the bare floor, answering fixed bytes after reading the body, nothing else. */
+function serveBare(bytes: Buffer): void {
+  const headers = { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(bytes.length) };
+  const server = createServer((req, res) => {
+    req.on('data', () => {});
+    req.on('end', () => {
+      res.writeHead(200, headers);
+      res.end(bytes);
+    });
+  });
+  server.listen(0, '127.0.0.1', () => process.send!({ port: (server.address() as { port: number }).port }));
+}
+
+/** Child role: the real server from dist/ (what `vino serve` runs), logging at info as in production. */
+async function serveVino(dataDir: string): Promise<void> {
+  const { startServer } = (await import(join(thisFile, '../../dist/src/server/index.js'))) as typeof import('../src/server/index.js');
+  const running = await startServer({ port: 0, dataDir, adminToken: ADMIN_TOKEN, rateLimitOpen: 0, rateLimitKey: 0, logLevel: 'info' });
+  process.send!({ url: running.url });
+}
+
+function child(role: string, arg: string): Promise<{ process: ChildProcess; message: { port?: number; url?: string } }> {
+  const proc = fork(thisFile, [role, arg], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'], execArgv: ['--import', 'tsx'] });
+  return new Promise((resolve, reject) => {
+    proc.once('message', (message) => resolve({ process: proc, message: message as { port?: number; url?: string } }));
+    proc.once('exit', (code) => reject(new Error(`${role} server exited with ${code}`)));
+  });
+}
+
+async function measure(target: Target, seconds: number): Promise<Sample> {
+  const result = await autocannon({
+    url: target.url, method: 'POST', body: BODY, connections: CONNECTIONS, duration: seconds,
+    headers: { 'content-type': 'application/json', ...target.headers },
+  });
+  return { requests: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts };
+}
+
+export async function runHttpBench(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'vino-bench-'));
+  const children: ChildProcess[] = [];
+  try {
+    const vino = await child('--vino', dataDir);
+    children.push(vino.process);
+    const base = vino.message.url!;
+    const created = await fetch(`${base}/api/v1/keys`, {
+      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${ADMIN_TOKEN}` }, body: JSON.stringify({ label: 'bench' }),
+    }).then((r) => r.json() as Promise<{ key: string }>);
+    const answer = await fetch(`${base}/api/v1/vin/decode`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: BODY });
+    const bare = await child('--bare', Buffer.from(await answer.arrayBuffer()).toString('base64'));
+    children.push(bare.process);
+
+    const targets: Target[] = [
+      { name: 'bare node:http', url: `http://127.0.0.1:${bare.message.port}/`, headers: {}, samples: [] },
+      { name: 'open /api/v1/vin/decode', url: `${base}/api/v1/vin/decode`, headers: {}, samples: [] },
+      { name: 'secure /api/v1/secure/vin/decode', url: `${base}/api/v1/secure/vin/decode`, headers: { authorization: `Bearer ${created.key}` }, samples: [] },
+    ];
+    // Rounds interleave the targets so that drift in the machine's speed falls on all of them alike.
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const target of targets) {
+        await measure(target, 2); // warm-up: JIT, keep-alive sockets, key cache
+        target.samples.push(await measure(target, SECONDS));
+      }
+    }
+    report(targets);
+  } finally {
+    for (const proc of children) proc.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function report(targets: Target[]): void {
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const floor = mean(targets[0]!.samples.map((s) => s.requests));
+  console.log(`\nHTTP: ${CONNECTIONS} connections, ${ROUNDS} × ${SECONDS} s per target, POST ${BODY}, rate limits off`);
+  console.log(`${'target'.padEnd(34)} ${'req/s'.padStart(9)} ${'p99 ms'.padStart(7)} ${'× bare'.padStart(7)} ${'non-2xx'.padStart(8)} ${'errors'.padStart(7)}`);
+  for (const t of targets) {
+    const rps = mean(t.samples.map((s) => s.requests));
+    const p99 = Math.max(...t.samples.map((s) => s.p99));
+    const non2xx = t.samples.reduce((a, s) => a + s.non2xx, 0);
+    const errors = t.samples.reduce((a, s) => a + s.errors, 0);
+    console.log(`${t.name.padEnd(34)} ${rps.toFixed(0).padStart(9)} ${String(p99).padStart(7)} ${(rps / floor).toFixed(2).padStart(7)} ${String(non2xx).padStart(8)} ${String(errors).padStart(7)}`);
+  }
+  console.log('targets: open ≥ 0.50 × bare, secure ≥ 0.45 × bare, p99 < 10 ms, no non-2xx');
+}
+
+const [role, arg] = process.argv.slice(2);
+if (process.argv[1] === thisFile) {
+  if (role === '--bare') serveBare(Buffer.from(arg!, 'base64'));
+  else if (role === '--vino') await serveVino(arg!);
+  else await runHttpBench();
+}
