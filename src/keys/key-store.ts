@@ -51,6 +51,8 @@ const idFor = (hash: string): string => `key_${hash.slice(0, 16)}`;
 const recordKey = (id: string): string => `key:${id}`;
 const lastUsedKey = (id: string): string => `used:${id}`;
 const PING_KEY = 'ping';
+/** Half the 10 s within which a revocation must reach every instance. */
+export const DEFAULT_CACHE_TTL_MS = 5000;
 
 export class KeyStore {
   private readonly cache: TtlCache<ApiKeyRecord | undefined>;
@@ -60,10 +62,10 @@ export class KeyStore {
   private readonly nowMs: () => number;
 
   constructor(private readonly kv: KeyValueStore, options: KeyStoreOptions = {}) {
-    this.cache = new TtlCache(options.cacheTtlMs ?? 5000, 10_000);
-    this.lastUsedIntervalMs = options.lastUsedIntervalMs ?? 60_000;
     this.now = options.now ?? (() => new Date());
     this.nowMs = options.now ? () => options.now!().getTime() : Date.now;
+    this.cache = new TtlCache(options.cacheTtlMs ?? DEFAULT_CACHE_TTL_MS, 10_000, this.nowMs);
+    this.lastUsedIntervalMs = options.lastUsedIntervalMs ?? 60_000;
   }
 
   async create(label: string): Promise<CreatedApiKey> {

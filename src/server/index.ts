@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import type { DestinationStream, Logger } from 'pino';
 import { decode as registryDecode } from '../decode/index.js';
-import { openKeyServices, redactUrl, sqliteUrlFor } from '../keys/index.js';
+import { openKeyServices, redactUrl, sqliteUrlFor, StoreUnavailableError } from '../keys/index.js';
 import { DEFAULT_RATE_LIMIT_KEY, DEFAULT_RATE_LIMIT_OPEN } from '../config.js';
 import { createApp } from './app.js';
 import { createLogger, flushLogger } from './logger.js';
@@ -38,6 +38,8 @@ export interface ServerOptions {
   keyNamespace?: string;
   /** How long key lookups are cached (default 5 s); a revocation elsewhere applies within it. */
   keyCacheTtlMs?: number;
+  /** Longest a key store operation may take before the request gets 503 (default 3 s). */
+  keyStoreTimeoutMs?: number;
   /** Workers in a node:cluster group share one in-memory rate-limit budget. */
   workerCount?: number;
   /** False in cluster workers: the primary has already made sure of the token. */
@@ -73,16 +75,24 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     namespace: options.keyNamespace,
     adminToken: options.adminToken,
     cacheTtlMs: options.keyCacheTtlMs,
+    timeoutMs: options.keyStoreTimeoutMs,
     onError: (error) => logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'key store error'),
   });
   let generatedAdminToken: string | undefined;
   try {
     if (options.ensureAdminToken !== false) generatedAdminToken = await services.admin.ensure();
   } catch (error) {
-    await services.close();
-    throw error;
+    // A store that is down must not keep the open endpoints down too; admin calls answer 503
+    // until it is back, and `vino admin-token --rotate` sets a token if none was ever made.
+    if (!(error instanceof StoreUnavailableError)) {
+      await services.close();
+      throw error;
+    }
+    logger.warn({ err: error.message }, 'key store unavailable at start-up; could not check for an admin token');
   }
 
+  // Opens the connection to a networked store now rather than on the first secure request.
+  services.keys.ping().catch(() => {});
   const decode = options.decode ?? registryDecode;
   decode('1HGCM82633A004352'); // builds the registry indexes now rather than on the first request
   const metrics = new Metrics();
