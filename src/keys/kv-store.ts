@@ -14,6 +14,8 @@ export interface KeyValueStore {
   values<T>(): Promise<T[]>;
   /** The raw Redis client when the store is Redis (rate limits share it), else undefined. */
   readonly redisClient: unknown;
+  /** Deletes everything in this store's namespace (and nothing outside it). */
+  clear(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -91,6 +93,7 @@ export async function openKeyValueStore(url: string, options: KeyValueStoreOptio
       if (iterationErrors !== errorsBefore) throw new StoreUnavailableError('listing the key store failed');
       return out;
     }, timeoutMs * 4, 'listing the key store'),
+    clear: () => bounded(() => keyv.clear(), timeoutMs, 'clearing the key store'),
     close: async () => {
       try { await keyv.disconnect(); } catch { /* closing a store that is already gone is fine */ }
     },

@@ -103,6 +103,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       keyPerMinute: options.rateLimitKey ?? DEFAULT_RATE_LIMIT_KEY,
       redisClient: services.kv.redisClient,
       shareAmong: options.workerCount,
+      namespace: options.keyNamespace,
     }),
     corsOrigins: options.corsOrigins ?? [],
     uiDir: options.uiDir ?? join(pkg.root, 'dist', 'ui'),

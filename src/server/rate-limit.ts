@@ -15,6 +15,8 @@ export interface RateLimitSettings {
   redisClient?: unknown;
   /** Workers of one process group splitting one in-memory budget (node:cluster spreads connections evenly). */
   shareAmong?: number;
+  /** Keeps deployments sharing one Redis apart, as the key store's namespace does. */
+  namespace?: string;
 }
 
 export interface Limiters {
@@ -25,12 +27,13 @@ export interface Limiters {
 function limiter(name: string, perMinute: number, settings: RateLimitSettings): RateLimiterAbstract | undefined {
   if (perMinute === 0) return undefined;
   const memoryPoints = Math.max(1, Math.ceil(perMinute / (settings.shareAmong ?? 1)));
-  const memory = new RateLimiterMemory({ keyPrefix: `vino-${name}`, points: memoryPoints, duration: 60 });
+  const keyPrefix = `${settings.namespace ?? 'vino'}-rate-${name}`;
+  const memory = new RateLimiterMemory({ keyPrefix, points: memoryPoints, duration: 60 });
   if (!settings.redisClient) return memory;
   // While Redis is down each instance falls back to counting on its own, rather than refusing all.
   return new RateLimiterRedis({
     storeClient: settings.redisClient, useRedisPackage: true, rejectIfRedisNotReady: true,
-    keyPrefix: `vino-${name}`, points: perMinute, duration: 60, insuranceLimiter: memory,
+    keyPrefix, points: perMinute, duration: 60, insuranceLimiter: memory,
   });
 }
 
