@@ -33,10 +33,14 @@ export function problemResponses(logger: Logger, metrics: Metrics): Middleware {
   };
 }
 
-/** The router and koa leave 404/405 without a body; give them one. */
+/** The router and koa leave 404/405/501 without a body; give them one. */
 function emptyStatusProblem(ctx: Context): HttpProblem {
-  if (ctx.status === 405) return problems.methodNotAllowed(ctx.method, ctx.response.get('Allow') || 'another method');
-  if (ctx.status === 404) return problems.notFound(ctx.path);
+  // The router answers 501 to a method it has no name for (TRACE, PROPFIND, …), with the route's
+  // methods in Allow when the path is one of its routes: that is a 405, and elsewhere a 404.
+  const allow = ctx.response.get('Allow');
+  if (ctx.status === 405 || (ctx.status === 501 && allow)) return problems.methodNotAllowed(ctx.method, allow || 'another method');
+  if (ctx.status === 501) ctx.remove('Allow');
+  if (ctx.status === 404 || ctx.status === 501) return problems.notFound(ctx.path);
   return problems.badRequest(`The request could not be handled (${ctx.status}).`);
 }
 
