@@ -279,7 +279,7 @@ export const malformedRequest: fc.Arbitrary<MalformedRequest> = fc.oneof(
     ['a negative Content-Length', head('Content-Length: -1\r\n'), text('{}')],
     ['a Content-Length of 20 digits', head('Content-Length: 99999999999999999999\r\n'), text('{}')],
     ['a Content-Length that is not a number', head('Content-Length: 0x10\r\n'), text('{}')],
-    ['Transfer-Encoding: gzip, chunked', head('Transfer-Encoding: gzip, chunked\r\n'), text('2\r\n{}\r\n0\r\n\r\n')],
+    ['a Transfer-Encoding that does not end in chunked', head('Transfer-Encoding: chunked, gzip\r\n'), text('2\r\n{}\r\n0\r\n\r\n')],
     ['a NUL in the path', text('GET /a\x00b HTTP/1.1\r\nHost: x\r\n\r\n'), Buffer.alloc(0)],
     ['raw UTF-8 in the path', Buffer.concat([text('GET /'), Buffer.from('€', 'utf8'), text(' HTTP/1.1\r\nHost: x\r\n\r\n')]), Buffer.alloc(0)],
     ['a space in the path', text('GET /a b/c HTTP/1.1\r\nHost: x\r\n\r\n'), Buffer.alloc(0)],

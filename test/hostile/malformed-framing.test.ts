@@ -1,0 +1,50 @@
+// Requests the server cannot read as HTTP: bodies that stop halfway (the client then half-closes),
+// bodies longer or shorter than their Content-Length, bad chunks, bytes a request line or header
+// may not hold, headers past 16 KB. node's parser refuses these before the app sees them; each is
+// still answered with a 4xx status line, never dropped and never a 5xx, and the server lives on.
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHostileServer, type HostileServer } from './fixture.js';
+import { Tally } from './invariants.js';
+import { RawConnection } from './raw-http.js';
+import { describedRequest, HONDA_VIN, malformedRequest } from './requests.js';
+
+let server: HostileServer;
+beforeAll(async () => { server = await startHostileServer(); });
+afterAll(async () => { await server?.close(); });
+
+describe('requests the server cannot read', () => {
+  const tally = new Tally();
+  afterAll(() => { console.info(`hostile malformed requests: ${tally}`); });
+
+  it('answers each with a 4xx status line and then closes the connection', async () => {
+    await fc.assert(fc.asyncProperty(malformedRequest.map(describedRequest), async (request) => {
+      const connection = await RawConnection.open(server.port);
+      try {
+        connection.write(request.bytes);
+        if (request.halfClose) connection.end();
+        const outcome = await connection.response(request.method, 5000);
+        tally.count(outcome);
+        expect(typeof outcome, `${request.kind}: the connection was ${String(outcome)}`).toBe('object');
+        if (typeof outcome === 'string') return;
+        // A body longer than its Content-Length is a good request followed by garbage: the good
+        // one may be answered first, then the garbage refused.
+        const allowed = request.kind === 'a body longer than Content-Length' ? [200, 400] : [400, 431];
+        expect(allowed, request.kind).toContain(outcome.status);
+        if (outcome.status !== 200) {
+          const after = await Promise.race([connection.closed.then(() => 'closed'), new Promise((r) => setTimeout(() => r('open'), 2000))]);
+          expect(after, `${request.kind}: the connection after the refusal`).toBe('closed');
+        }
+      } finally {
+        connection.destroy();
+      }
+    }), { numRuns: 300, seed: 0x5eed_0006 });
+  }, 60_000);
+
+  it('still decodes afterwards', async () => {
+    const res = await fetch(`${server.url}/api/v1/vin/decode`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ identifier: HONDA_VIN }),
+    });
+    expect(res.status).toBe(200);
+  });
+});
