@@ -1,13 +1,14 @@
-// `vino serve --workers N`: one primary that owns start-up chores (the admin token) and signals,
-// and N workers sharing the listening port through node:cluster. A worker that dies is replaced.
-import cluster, { type Worker } from 'node:cluster';
+// `vino serve --workers N`: one primary that owns start-up chores (the admin token), the listening
+// announcement and signals, and N workers sharing the port through node:cluster. A worker that
+// dies once the group is up is replaced; one that dies while starting stops the group (a port in
+// use or a bad store would only fail again).
+import cluster from 'node:cluster';
 import type { VinoConfig } from '../config.js';
-import { openKeyServices } from '../keys/index.js';
+import { openKeyServices, redactUrl } from '../keys/index.js';
 import { createLogger, flushLogger } from './logger.js';
 
 const RESTART_DELAY_MS = 1000;
 
-/** In the primary: ensures the admin token (returned when generated now), forks, supervises. */
 export async function runClusterPrimary(config: VinoConfig, onAdminToken: (token: string) => void): Promise<void> {
   const logger = createLogger(config.logLevel);
   const services = await openKeyServices(config.keystoreUrl, { adminToken: config.adminToken });
@@ -19,31 +20,35 @@ export async function runClusterPrimary(config: VinoConfig, onAdminToken: (token
   }
 
   let stopping = false;
+  let up = false;
   let listening = 0;
-  const fork = (): Worker => cluster.fork();
-  cluster.on('listening', (_worker, address) => {
-    if (++listening === config.workers) {
-      logger.info({ url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${address.port}`, workers: config.workers }, 'listening');
-    }
-  });
-  cluster.on('exit', (worker, code, signal) => {
-    if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) {
-        logger.info('stopped');
-        flushLogger(logger);
-      }
-      return;
-    }
-    logger.error({ workerPid: worker.process.pid, code, signal }, 'worker exited; starting another');
-    setTimeout(fork, RESTART_DELAY_MS).unref();
-  });
   const stop = () => {
     stopping = true;
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
   };
+  cluster.on('listening', (_worker, address) => {
+    if (up || ++listening < config.workers) return;
+    up = true;
+    const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+    logger.info({ url: `http://${host}:${address.port}`, keystore: redactUrl(config.keystoreUrl), workers: config.workers }, 'listening');
+  });
+  cluster.on('exit', (worker, code, signal) => {
+    if (!stopping && !up) {
+      logger.error({ workerPid: worker.process.pid, code, signal }, 'a worker failed while starting; stopping');
+      process.exitCode = 1;
+      stop();
+    } else if (!stopping) {
+      logger.error({ workerPid: worker.process.pid, code, signal }, 'worker exited; starting another');
+      setTimeout(() => cluster.fork(), RESTART_DELAY_MS).unref();
+    }
+    if (stopping && Object.keys(cluster.workers ?? {}).length === 0) {
+      logger.info('stopped');
+      flushLogger(logger);
+    }
+  });
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
-  for (let i = 0; i < config.workers; i++) fork();
+  for (let i = 0; i < config.workers; i++) cluster.fork();
 }
 
 export const isClusterWorker = (): boolean => cluster.isWorker;

@@ -40,10 +40,13 @@ export interface ServerOptions {
   keyCacheTtlMs?: number;
   /** Longest a key store operation may take before the request gets 503 (default 3 s). */
   keyStoreTimeoutMs?: number;
-  /** Workers in a node:cluster group share one in-memory rate-limit budget. */
-  workerCount?: number;
-  /** False in cluster workers: the primary has already made sure of the token. */
-  ensureAdminToken?: boolean;
+  /**
+   * Set in a worker of `vino serve --workers N` (N here): the primary has made sure of the admin
+   * token and announces the URL, and the workers split one in-memory rate-limit budget.
+   */
+  clusterWorkers?: number;
+  /** Called with a newly generated admin token before the server listens: the one chance to show it. */
+  onAdminTokenGenerated?: (token: string) => void;
   decode?: Decoder;
   /** Recent decode answers kept as bytes (default 2,048); 0 turns the cache off. */
   answerCacheSize?: number;
@@ -80,7 +83,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   });
   let generatedAdminToken: string | undefined;
   try {
-    if (options.ensureAdminToken !== false) generatedAdminToken = await services.admin.ensure();
+    if (!options.clusterWorkers) generatedAdminToken = await services.admin.ensure();
+    if (generatedAdminToken) options.onAdminTokenGenerated?.(generatedAdminToken);
   } catch (error) {
     // A store that is down must not keep the open endpoints down too; admin calls answer 503
     // until it is back, and `vino admin-token --rotate` sets a token if none was ever made.
@@ -102,7 +106,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       openPerMinute: options.rateLimitOpen ?? DEFAULT_RATE_LIMIT_OPEN,
       keyPerMinute: options.rateLimitKey ?? DEFAULT_RATE_LIMIT_KEY,
       redisClient: services.kv.redisClient,
-      shareAmong: options.workerCount,
+      shareAmong: options.clusterWorkers,
       namespace: options.keyNamespace,
     }),
     corsOrigins: options.corsOrigins ?? [],
@@ -126,7 +130,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const port = typeof address === 'object' && address ? address.port : options.port;
   const host = options.host ?? '127.0.0.1';
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  logger.info({ url, keystore: redactUrl(keystoreUrl), version: pkg.version }, 'listening');
+  const listening = { url, keystore: redactUrl(keystoreUrl), version: pkg.version };
+  if (options.clusterWorkers) logger.debug(listening, 'worker listening');
+  else logger.info(listening, 'listening');
 
   let closing: Promise<void> | undefined;
   return {

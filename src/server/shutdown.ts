@@ -9,11 +9,15 @@ export function closeGracefully(server: Server, graceMs = SHUTDOWN_GRACE_MS): Pr
     if (!server.listening) return resolve();
     const sweep = setInterval(() => server.closeIdleConnections(), 100);
     const deadline = setTimeout(() => server.closeAllConnections(), graceMs);
-    server.close(() => {
+    // Past the grace period and a little more, stop waiting for the close callback at all.
+    const giveUp = setTimeout(done, graceMs + 1000);
+    function done(): void {
       clearInterval(sweep);
       clearTimeout(deadline);
+      clearTimeout(giveUp);
       resolve();
-    });
+    }
+    server.close(done);
     server.closeIdleConnections();
   });
 }

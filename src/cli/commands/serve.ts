@@ -28,16 +28,20 @@ export function registerServe(program: Command): void {
         await runClusterPrimary(config, showAdminToken);
         return;
       }
+      const worker = isClusterWorker();
       const running = await startServer({
         ...config,
-        ensureAdminToken: !isClusterWorker(),
-        workerCount: isClusterWorker() ? config.workers : 1,
+        onAdminTokenGenerated: showAdminToken,
+        clusterWorkers: worker ? config.workers : undefined,
       });
-      if (running.generatedAdminToken) showAdminToken(running.generatedAdminToken);
       const stop = () => {
-        running.close().then(() => { process.exitCode = 0; }, (error: unknown) => {
+        running.close().then(() => {
+          process.exitCode = 0;
+          // A cluster worker's channel to the primary would keep it alive after everything else closed.
+          if (worker && process.connected) process.disconnect();
+        }, (error: unknown) => {
           process.stderr.write(`vino: error while stopping: ${error instanceof Error ? error.message : String(error)}\n`);
-          process.exitCode = 1;
+          process.exit(1);
         });
       };
       process.once('SIGTERM', stop);

@@ -1,0 +1,126 @@
+// `vino keys` and `vino admin-token` from the command line, against the same store a running server
+// reads: create → use with both headers → revoke → 401, listing without keys, and bad usage.
+import { rmSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runVino } from '../server/cli-runner.js';
+import { get, HONDA_VIN, post, startTestServer, tempDir } from '../server/harness.js';
+
+const dirs: string[] = [];
+const freshDir = () => { const dir = tempDir(); dirs.push(dir); return dir; };
+afterAll(() => { for (const dir of dirs) rmSync(dir, { recursive: true, force: true }); });
+
+describe('vino keys', () => {
+  it('creates a key the server accepts in both headers, lists it without the key, and revokes it within 10 s', async () => {
+    const dataDir = freshDir();
+    // The server keeps the default 5 s cache: this is the promise users get.
+    const server = await startTestServer({ dataDir });
+    try {
+      const created = await runVino(['keys', 'create', 'My ERP', '--json', '--data-dir', dataDir]);
+      expect(created.code).toBe(0);
+      const key = JSON.parse(created.stdout);
+      expect(Object.keys(key).sort()).toEqual(['createdAt', 'id', 'key', 'label', 'prefix']);
+      expect(key.label).toBe('My ERP');
+      const decode = (headers: Record<string, string>) => post(server.url, '/api/v1/secure/vin/decode', { identifier: HONDA_VIN }, headers);
+      expect((await decode({ authorization: `Bearer ${key.key}` })).status).toBe(200);
+      expect((await decode({ 'x-api-key': key.key })).status).toBe(200);
+
+      const listed = await runVino(['keys', 'list', '--json'], { VINO_DATA_DIR: dataDir });
+      expect(listed.code).toBe(0);
+      expect(JSON.parse(listed.stdout).keys).toEqual([{ id: key.id, label: 'My ERP', prefix: key.prefix, createdAt: key.createdAt, lastUsedAt: expect.any(String), revokedAt: null }]);
+      expect(listed.stdout).not.toContain(key.key);
+
+      const revoked = await runVino(['keys', 'revoke', key.id, '--data-dir', dataDir]);
+      expect(revoked.code).toBe(0);
+      expect(revoked.stdout).toContain(`Revoked ${key.id}`);
+      const since = performance.now();
+      let status = 200;
+      while (status === 200 && performance.now() - since < 12_000) {
+        status = (await decode({ 'x-api-key': key.key })).status;
+        if (status === 200) await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      expect(status).toBe(401);
+      expect(performance.now() - since).toBeLessThan(10_000);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('prints the key once with a curl example, and lists in a table', async () => {
+    const dataDir = freshDir();
+    const created = await runVino(['keys', 'create', 'Fleet tool', '--data-dir', dataDir]);
+    expect(created.code).toBe(0);
+    const key = /vino_[0-9A-Za-z]{38}/.exec(created.stdout)![0];
+    expect(created.stdout).toContain("shown only this once");
+    expect(created.stdout).toContain(`-H 'Authorization: Bearer ${key}'`);
+    expect(created.stdout).toContain('/api/v1/secure/vin/decode');
+    const listed = await runVino(['keys', 'list', '--data-dir', dataDir]);
+    expect(listed.stdout).toMatch(/^ID\s+LABEL\s+PREFIX\s+CREATED\s+LAST USED\s+STATUS$/m);
+    expect(listed.stdout).toContain('Fleet tool');
+    expect(listed.stdout).toContain('active');
+    expect(listed.stdout).not.toContain(key);
+    expect((await runVino(['keys', 'list', '--data-dir', freshDir()])).stdout).toContain('No API keys yet');
+  });
+
+  it('writes safely while a server writes to the same SQLite file', async () => {
+    const dataDir = freshDir();
+    const server = await startTestServer({ dataDir });
+    try {
+      const [cli, http] = await Promise.all([
+        Promise.all([1, 2, 3].map((n) => runVino(['keys', 'create', `CLI ${n}`, '--json', '--data-dir', dataDir]))),
+        Promise.all([1, 2, 3, 4, 5].map((n) => post(server.url, '/api/v1/keys', { label: `HTTP ${n}` }, { authorization: 'Bearer test-admin-token-0123456789' }))),
+      ]);
+      expect(cli.map((r) => r.code)).toEqual([0, 0, 0]);
+      expect(http.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
+      const keys = (await get(server.url, '/api/v1/keys', { authorization: 'Bearer test-admin-token-0123456789' })).json.keys;
+      expect(keys).toHaveLength(8);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it.each([
+    [['keys', 'create', '', '--data-dir', '/tmp/unused'], 2, 'label'],
+    [['keys', 'create', 'a\tb'], 2, 'label'],
+    [['keys', 'create'], 2, ''],
+    [['keys', 'revoke', 'key_0000000000000000'], 1, 'no API key has the id key_0000000000000000'],
+    [['keys', 'list', '--keystore', 'mysql://x'], 1, 'unsupported key store URL'],
+    [['admin-token'], 2, '--rotate'],
+  ])('vino %j exits %i', async (args, code, message) => {
+    const run = await runVino(args.map(String), { VINO_DATA_DIR: freshDir() });
+    expect(run.code).toBe(code);
+    expect(run.stderr).toContain(message);
+  });
+
+  it('reports a bad VINO_ADMIN_TOKEN as bad usage', async () => {
+    const run = await runVino(['keys', 'list', '--data-dir', freshDir()], { VINO_ADMIN_TOKEN: 'short' });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('VINO_ADMIN_TOKEN');
+  });
+});
+
+describe('vino admin-token --rotate', () => {
+  it('replaces the admin token the server checks', async () => {
+    const dataDir = freshDir();
+    const server = await startTestServer({ dataDir, adminToken: undefined, keyCacheTtlMs: 200 });
+    try {
+      const old = server.running.generatedAdminToken!;
+      const rotated = await runVino(['admin-token', '--rotate', '--json', '--data-dir', dataDir]);
+      expect(rotated.code).toBe(0);
+      const { adminToken } = JSON.parse(rotated.stdout);
+      expect(adminToken).toMatch(/^vinoadm_/);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      const create = (token: string) => post(server.url, '/api/v1/keys', { label: 'x' }, { authorization: `Bearer ${token}` });
+      expect((await create(old)).status).toBe(401);
+      expect((await create(adminToken)).status).toBe(201);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('notes that VINO_ADMIN_TOKEN takes precedence when set', async () => {
+    const run = await runVino(['admin-token', '--rotate', '--data-dir', freshDir()], { VINO_ADMIN_TOKEN: 'a-token-set-by-the-operator' });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('New admin token');
+    expect(run.stderr).toContain('VINO_ADMIN_TOKEN is set');
+  });
+});

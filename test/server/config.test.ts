@@ -1,0 +1,66 @@
+// Configuration: flags over environment variables over defaults that work on a fresh machine.
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEFAULT_RATE_LIMIT_KEY, DEFAULT_RATE_LIMIT_OPEN, parseOrigins, resolveConfig } from '../../src/config.js';
+
+describe('resolveConfig', () => {
+  it('has defaults that need nothing set', () => {
+    expect(resolveConfig({}, {})).toEqual({
+      host: '127.0.0.1', port: 8080, dataDir: './data', keystoreUrl: `sqlite://${resolve('./data/vino.sqlite')}`,
+      adminToken: undefined, corsOrigins: [], rateLimitOpen: DEFAULT_RATE_LIMIT_OPEN, rateLimitKey: DEFAULT_RATE_LIMIT_KEY,
+      workers: 1, trustProxy: false, logLevel: 'info',
+    });
+  });
+
+  it('reads the VINO_* variables', () => {
+    const config = resolveConfig({}, {
+      VINO_HOST: '0.0.0.0', VINO_PORT: '9000', VINO_DATA_DIR: '/var/lib/vino', VINO_ADMIN_TOKEN: 'a-long-enough-admin-token',
+      VINO_CORS_ORIGINS: 'https://shop.example.com, http://localhost:5173', VINO_RATE_LIMIT_OPEN: '0', VINO_RATE_LIMIT_KEY: '120',
+      VINO_WORKERS: '3', VINO_TRUST_PROXY: 'true', VINO_LOG_LEVEL: 'debug',
+    });
+    expect(config).toEqual({
+      host: '0.0.0.0', port: 9000, dataDir: '/var/lib/vino', keystoreUrl: 'sqlite:///var/lib/vino/vino.sqlite',
+      adminToken: 'a-long-enough-admin-token', corsOrigins: ['https://shop.example.com', 'http://localhost:5173'],
+      rateLimitOpen: 0, rateLimitKey: 120, workers: 3, trustProxy: true, logLevel: 'debug',
+    });
+  });
+
+  it('lets flags win over variables, and the store URL over the data folder', () => {
+    const env = { VINO_PORT: '9000', VINO_HOST: '0.0.0.0', VINO_DATA_DIR: '/env', VINO_KEYSTORE_URL: 'redis://cache:6379' };
+    expect(resolveConfig({ port: '0', host: '::1', dataDir: '/flag' }, env)).toMatchObject({ port: 0, host: '::1', dataDir: '/flag', keystoreUrl: 'redis://cache:6379' });
+    expect(resolveConfig({ keystore: 'postgresql://db/vino' }, env).keystoreUrl).toBe('postgresql://db/vino');
+    expect(resolveConfig({ dataDir: '/flag' }, {}).keystoreUrl).toBe('sqlite:///flag/vino.sqlite');
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(resolveConfig({}, { VINO_PORT: '', VINO_ADMIN_TOKEN: '  ', VINO_RATE_LIMIT_OPEN: '' })).toMatchObject({ port: 8080, adminToken: undefined, rateLimitOpen: DEFAULT_RATE_LIMIT_OPEN });
+  });
+
+  it.each([
+    [{}, { VINO_PORT: '80a' }, /port/],
+    [{ port: '70000' }, {}, /port/],
+    [{}, { VINO_RATE_LIMIT_OPEN: '-1' }, /VINO_RATE_LIMIT_OPEN/],
+    [{}, { VINO_RATE_LIMIT_KEY: '1.5' }, /VINO_RATE_LIMIT_KEY/],
+    [{ workers: '0' }, {}, /workers/],
+    [{}, { VINO_ADMIN_TOKEN: 'too-short' }, /VINO_ADMIN_TOKEN/],
+    [{}, { VINO_LOG_LEVEL: 'loud' }, /VINO_LOG_LEVEL/],
+    [{}, { VINO_CORS_ORIGINS: 'shop.example.com' }, /VINO_CORS_ORIGINS/],
+  ])('refuses %j %j', (flags, env, message) => {
+    expect(() => resolveConfig(flags, env)).toThrow(ConfigError);
+    expect(() => resolveConfig(flags, env)).toThrow(message);
+  });
+
+  it('takes "auto" workers as one per core', () => {
+    expect(resolveConfig({ workers: 'auto' }, {}).workers).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('parseOrigins', () => {
+  it('normalises origins and keeps *', () => {
+    expect(parseOrigins('https://Shop.Example.com:443 http://localhost:5173/ *')).toEqual(['https://shop.example.com', 'http://localhost:5173', '*']);
+  });
+
+  it.each(['https://shop.example.com/path', 'https://shop.example.com?x=1', 'file:///tmp', 'not a url'])('refuses %s', (origin) => {
+    expect(() => parseOrigins(origin)).toThrow(ConfigError);
+  });
+});
