@@ -5,7 +5,7 @@ import { calculateCheckDigit } from '../src/decode/check-digit.js';
 import { JDM_CHASSIS } from '../src/generated/jdm-chassis.js';
 import { PLANTS } from '../src/generated/plants.js';
 import { WMI } from '../src/generated/wmi.js';
-import type { PlantTuple } from '../src/decode/registry-data.js';
+import { decodePlantGroup } from '../src/decode/registry-data.js';
 
 const VIN_CHARS = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
 const YEAR_CODES = 'ABCDEFGHJKLMNPRSTVWXY123456789';
@@ -38,7 +38,7 @@ export function identifierMix(count: number, seed = 1): string[] {
     const roll = random();
     if (roll < 0.8) {
       const wmi = pick(plantWmis);
-      const plant = pick(JSON.parse(PLANTS.groups[wmi]!) as PlantTuple[]);
+      const plant = pick(decodePlantGroup(PLANTS.groups[wmi]!));
       const from = plant[2] || 2000, to = plant[3] || 2026;
       const year = from + Math.floor(random() * (Math.min(to, 2026) - from + 1));
       const code = plant[1] === '*' ? pick([...VIN_CHARS]) : plant[1];

@@ -1,17 +1,26 @@
-// Phase 4: write each table as a TypeScript module. The rows travel as one JSON string per table:
-// V8 parses JSON far faster than an equivalent object literal, and the declared type keeps the
-// generated output type-checked.
+// Phase 4: write each table for the decoder. The large tables (WMIs, plants, JDM model codes)
+// are JSON data files read once at run time beside a small typed module: a JSON file is parsed
+// and its text dropped, where a module's source stays in memory for the life of the process
+// (about 12 MB for these tables). Plants are grouped per WMI and parsed on first use. The
+// typed modules keep the generated output type-checked.
 import type { GroupedTable, PlantTuple, RegistryData, SourcedTable } from '../src/decode/registry-data.js';
+import { encodePlantGroup } from '../src/decode/registry-data.js';
 import { banner } from './banner.js';
 
 const literal = (value: unknown): string => JSON.stringify(JSON.stringify(value));
 
-function tableModule(csv: string, exportName: string, tupleType: string, table: SourcedTable<unknown>): string {
+/** The note a JSON data file carries where a module would carry its banner. */
+function dataFile(csv: string, table: object): string {
+  return JSON.stringify({ generated: `GENERATED FILE from ${csv}: do not edit by hand; regenerate with npm run codegen`, ...table }) + '\n';
+}
+
+function dataModule(csv: string, exportName: string, tableType: string, tupleType: string, json: string): string {
   return [
     banner([csv]),
-    `import type { SourcedTable, ${tupleType} } from '../decode/registry-data.js';`,
+    `import { loadGeneratedData } from '../decode/load-data.js';`,
+    `import type { ${tableType}, ${tupleType} } from '../decode/registry-data.js';`,
     '',
-    `export const ${exportName}: SourcedTable<${tupleType}> = JSON.parse(${literal(table)});`,
+    `export const ${exportName}: ${tableType}<${tupleType}> = loadGeneratedData(new URL('./${json}', import.meta.url));`,
     '',
   ].join('\n');
 }
@@ -20,7 +29,7 @@ function groupByWmi(table: RegistryData['plants']): GroupedTable<PlantTuple> {
   if ('groups' in table) return table;
   const groups: Record<string, PlantTuple[]> = {};
   for (const row of table.rows) (groups[row[0]] ??= []).push(row);
-  return { sources: table.sources, groups: Object.fromEntries(Object.entries(groups).map(([wmi, rows]) => [wmi, JSON.stringify(rows)])) };
+  return { sources: table.sources, groups: Object.fromEntries(Object.entries(groups).map(([wmi, rows]) => [wmi, encodePlantGroup(rows)])) };
 }
 
 /** Generated file path (relative to the project root) → content. */
@@ -35,16 +44,20 @@ export function emitTables(data: RegistryData): Map<string, string> {
     `export const ISO_3780: SourcedTable<Iso3780Tuple> = JSON.parse(${literal(data.iso3780)});`,
     '',
   ].join('\n'));
-  files.set('src/generated/wmi.ts', tableModule('registry/wmi.csv', 'WMI', 'WmiTuple', data.wmi));
-  files.set('src/generated/plants.ts', [
-    banner(['registry/plants.csv']),
-    `import type { GroupedTable, PlantTuple } from '../decode/registry-data.js';`,
+  files.set('src/generated/model-years.ts', [
+    banner(['registry/model-years.csv']),
+    `import type { ModelYearTuple, SourcedTable } from '../decode/registry-data.js';`,
     '',
-    '// Grouped by WMI; each group is parsed when its WMI is first decoded.',
-    `export const PLANTS: GroupedTable<PlantTuple> = JSON.parse(${literal(groupByWmi(data.plants))});`,
+    `export const MODEL_YEARS: SourcedTable<ModelYearTuple> = JSON.parse(${literal(data.modelYears)});`,
     '',
   ].join('\n'));
-  files.set('src/generated/model-years.ts', tableModule('registry/model-years.csv', 'MODEL_YEARS', 'ModelYearTuple', data.modelYears));
-  files.set('src/generated/jdm-chassis.ts', tableModule('registry/jdm-chassis.csv', 'JDM_CHASSIS', 'JdmTuple', data.jdm));
+  files.set('src/generated/wmi.ts', dataModule('registry/wmi.csv', 'WMI', 'SourcedTable', 'WmiTuple', 'wmi.json'));
+  files.set('src/generated/wmi.json', dataFile('registry/wmi.csv', data.wmi));
+  files.set('src/generated/plants.ts', dataModule('registry/plants.csv', 'PLANTS', 'GroupedTable', 'PlantTuple', 'plants.json'));
+  files.set('src/generated/plants.json', dataFile('registry/plants.csv', groupByWmi(data.plants)));
+  files.set('src/generated/jdm-chassis.ts', dataModule('registry/jdm-chassis.csv', 'JDM_CHASSIS', 'SourcedTable', 'JdmTuple', 'jdm-chassis.json'));
+  files.set('src/generated/jdm-chassis.json', dataFile('registry/jdm-chassis.csv', data.jdm));
   return files;
 }
+
+export type { SourcedTable };

@@ -45,6 +45,12 @@ function knownCountry(rows: RegistryRows, table: TableName, column: string): Rul
 
 export const CROSS_ROW_RULES: CrossRowRule[] = [
   {
+    // The compiled tables separate fields with tabs and rows with line breaks.
+    name: 'holds a tab or a line break',
+    check: (rows) => Object.entries(rows).flatMap(([table, list]) => list.flatMap((row) =>
+      Object.entries(row.values).filter(([, v]) => /[\t\r\n]/.test(v)).map(([column]) => ({ table: table as TableName, row, column })))),
+  },
+  {
     name: 'duplicate key',
     check: (rows) => [
       ...duplicates('country-codes', rows['country-codes'], 'code', (r) => [r.values.code!]),

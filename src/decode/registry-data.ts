@@ -25,12 +25,25 @@ export interface SourcedTable<T> {
 }
 
 /**
- * A table stored per key (the WMI) as a JSON text of that key's rows, parsed only when the key is
+ * A table stored per key (the WMI) as one text of that key's rows, parsed only when the key is
  * first looked up: a one-shot `vino decode` then parses one WMI's plants, not forty thousand rows.
+ * A group's text is its rows joined by '\n', each row's fields joined by '\t' (registry fields
+ * never hold tabs or line breaks: codegen refuses them).
  */
 export interface GroupedTable<T> {
   sources: readonly string[];
   groups: Readonly<Record<string, string>>;
+}
+
+export function encodePlantGroup(rows: readonly PlantTuple[]): string {
+  return rows.map((r) => r.join('\t')).join('\n');
+}
+
+export function decodePlantGroup(text: string): PlantTuple[] {
+  return text.split('\n').map((line) => {
+    const f = line.split('\t');
+    return [f[0]!, f[1]!, Number(f[2]), Number(f[3]), f[4]!, f[5]!, f[6]!, f[7]!, f[8]!, Number(f[9])];
+  });
 }
 
 export interface RegistryData {

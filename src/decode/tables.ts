@@ -3,7 +3,7 @@
 import type { DecodeResult } from '../generated/contract.js';
 import { VIN_ORDER } from './alphabet.js';
 import { compilePattern, type VinPattern } from './pattern.js';
-import type { GroupedTable, PlantTuple, RegistryData, SourcedTable } from './registry-data.js';
+import { decodePlantGroup, type GroupedTable, type PlantTuple, type RegistryData, type SourcedTable } from './registry-data.js';
 
 export interface CountryRange { countryCode: string | null; country: string | null; region: string; source: string }
 export interface WmiEntry { wmi: string; manufacturer: string; make: string | null; countryCode: string | null; vehicleType: string | null; source: string }
@@ -104,7 +104,7 @@ class PlantIndex {
     const built = this.built.get(wmi);
     if (built) return built;
     if (!Object.hasOwn(this.groups, wmi)) return undefined;
-    const index = byPlantCode(JSON.parse(this.groups[wmi]!) as PlantTuple[], this.sources);
+    const index = byPlantCode(decodePlantGroup(this.groups[wmi]!), this.sources);
     this.built.set(wmi, index);
     return index;
   }

@@ -26,13 +26,18 @@ describe('src/generated/', () => {
     expect(stale).toEqual([]);
   });
 
-  it('holds no TypeScript that codegen does not make (an orphan would never be regenerated)', () => {
-    const committed = readdirSync(join(PROJECT_ROOT, 'src/generated')).filter((f) => f.endsWith('.ts')).map((f) => `src/generated/${f}`);
+  it('holds no TypeScript or data that codegen does not make (an orphan would never be regenerated)', () => {
+    const committed = readdirSync(join(PROJECT_ROOT, 'src/generated')).filter((f) => f.endsWith('.ts') || f.endsWith('.json')).map((f) => `src/generated/${f}`);
     expect(committed.sort()).toEqual([...compiled.files.keys()].sort());
   });
 
   it('every generated file names its source and the command that regenerates it', () => {
     for (const [path, content] of compiled.files) {
+      if (path.endsWith('.json')) {
+        // JSON has no comments: data files carry the same note in a `generated` field.
+        expect(JSON.parse(content).generated, path).toMatch(/^GENERATED FILE from registry\/.*do not edit by hand; regenerate with npm run codegen$/);
+        continue;
+      }
       const [first, source, command] = content.split('\n');
       expect(first, path).toBe('// GENERATED FILE: do not edit by hand.');
       expect(source, path).toMatch(/^\/\/ Source: (registry|schemas)\//);

@@ -110,9 +110,12 @@ describe('registry validation', () => {
     expect(await problemsOf(files)).toEqual(['registry/wmi.csv:1: -: header must be wmi,manufacturer,make,country_code,vehicle_type,source']);
   });
 
-  it('a quoted field across lines keeps the line numbers of the rows after it right', async () => {
+  it('a quoted field across lines is refused, and the rows after it keep their line numbers', async () => {
     const problems = await problemsOf(withRows({ wmi: ['1HH,"Test\nMotors",Test,US,Passenger Car,Test source', WMI_ROW('1HG')] }));
-    expect(problems).toEqual(['registry/wmi.csv:8: wmi: duplicate key: 1HG (first at line 2)']);
+    expect(problems).toEqual([
+      'registry/wmi.csv:7: manufacturer: holds a tab or a line break',
+      'registry/wmi.csv:8: wmi: duplicate key: 1HG (first at line 2)',
+    ]);
   });
 
   it('a missing file, an empty one and a bad build year are problems too', async () => {
