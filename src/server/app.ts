@@ -7,7 +7,6 @@ import { requireAdminToken, requireApiKey } from './auth.js';
 import { cors } from './cors.js';
 import { problemResponses } from './errors.js';
 import type { Metrics } from './metrics.js';
-import { observeRequests } from './observe.js';
 import { rateLimit, type Limiters } from './rate-limit.js';
 import { DecodeAnswers, type Decoder } from './decode-answers.js';
 import { decodeRoutes } from './routes/decode.js';
@@ -38,7 +37,6 @@ export function createApp(deps: AppDependencies): Koa {
   // Errors are answered by problemResponses; what still reaches koa is a broken socket, not a bug to print.
   app.on('error', (error: Error) => logger.debug({ err: error.message }, 'response not delivered'));
 
-  app.use(observeRequests(logger, metrics));
   app.use(problemResponses(logger, metrics));
   // With no origin listed there is nothing to allow: browsers already refuse cross-origin reads.
   if (deps.corsOrigins.length > 0) app.use(cors(deps.corsOrigins));

@@ -1,11 +1,13 @@
-// Turns everything that goes wrong below it into an RFC 9457 problem+json response. Only
-// HttpProblems speak to the client in their own words; anything else is logged with its stack and
-// answered with a generic 500, so no stack trace or internal message ever leaves the process.
+// The first middleware: turns everything that goes wrong below it into an RFC 9457 problem+json
+// response. Only HttpProblems speak to the client in their own words; anything else is logged with
+// its stack and answered with a generic 500, so no stack trace or internal message ever leaves the
+// process. It also opens and closes the request's observation (observe.ts) around all of that.
 import type { Context, Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { StoreUnavailableError } from '../keys/store-errors.js';
 import { HttpProblem, problems } from './http-problem.js';
 import type { Metrics } from './metrics.js';
+import { RequestObserver } from './observe.js';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
@@ -23,12 +25,16 @@ function clientStatusOf(error: unknown): number | undefined {
 }
 
 export function problemResponses(logger: Logger, metrics: Metrics): Middleware {
+  const observer = new RequestObserver(logger, metrics);
   return async function problemResponses(ctx, next) {
+    const start = observer.begin(ctx);
     try {
       await next();
       if (ctx.body == null && ctx.status >= 400) sendProblem(ctx, emptyStatusProblem(ctx));
     } catch (error) {
       sendProblem(ctx, toProblem(error, ctx, logger, metrics));
+    } finally {
+      observer.finish(ctx, start);
     }
   };
 }
