@@ -12,8 +12,8 @@ export interface KeyValueStore {
   set(key: string, value: unknown): Promise<void>;
   /** Every value in this store's namespace. */
   values<T>(): Promise<T[]>;
-  /** The raw Redis client when the store is Redis (rate limits share it), else undefined. */
-  readonly redisClient: unknown;
+  /** Where rate-limit counters can live beside the keys, shared by every instance (Redis, PostgreSQL). */
+  readonly sharedCounters: SharedCounters | undefined;
   /** Deletes everything in this store's namespace (and nothing outside it). */
   clear(): Promise<void>;
   close(): Promise<void>;
@@ -27,6 +27,9 @@ export interface KeyValueStoreOptions {
   onError?: (error: unknown) => void;
 }
 
+/** A connection rate-limiter-flexible can count in: a Redis client, or a pg Pool-like client and its table. */
+export type SharedCounters = { kind: 'redis'; client: unknown } | { kind: 'postgres'; client: unknown; table: string };
+
 const TABLE = 'vino_keys';
 
 export function sqliteUrlFor(dataDir: string): string {
@@ -34,13 +37,13 @@ export function sqliteUrlFor(dataDir: string): string {
 }
 
 /** Only the adapter in use is loaded: the CLI starts faster without Redis and PostgreSQL clients. */
-async function openAdapter(url: string, timeoutMs: number, onError: (error: unknown) => void): Promise<{ store: object; redisClient: unknown }> {
+async function openAdapter(url: string, timeoutMs: number, onError: (error: unknown) => void): Promise<{ store: object; sharedCounters: SharedCounters | undefined }> {
   if (url.startsWith('sqlite://')) {
     const file = url.slice('sqlite://'.length);
     if (!file) throw new StoreUrlError('sqlite:// needs a file path, e.g. sqlite://./data/vino.sqlite');
     mkdirSync(dirname(resolve(file)), { recursive: true, mode: 0o700 });
     const { default: KeyvSqlite } = await import('@keyv/sqlite');
-    return { store: new KeyvSqlite({ uri: url, table: TABLE, busyTimeout: Math.max(100, timeoutMs - 250) }), redisClient: undefined };
+    return { store: new KeyvSqlite({ uri: url, table: TABLE, busyTimeout: Math.max(100, timeoutMs - 250) }), sharedCounters: undefined };
   }
   if (url.startsWith('redis://') || url.startsWith('rediss://')) {
     const { default: KeyvRedis } = await import('@keyv/redis');
@@ -49,11 +52,12 @@ async function openAdapter(url: string, timeoutMs: number, onError: (error: unkn
       { url, disableOfflineQueue: true, socket: { connectTimeout: timeoutMs, reconnectStrategy: (n: number) => Math.min(100 * 2 ** n, 2000) } },
       { throwOnConnectError: true, throwOnErrors: true, connectionTimeout: timeoutMs },
     );
-    return { store, redisClient: store.client };
+    return { store, sharedCounters: { kind: 'redis', client: store.client } };
   }
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
-    const { ResilientKeyvPostgres } = await import('./postgres-adapter.js');
-    return { store: new ResilientKeyvPostgres(url, TABLE, timeoutMs, onError), redisClient: undefined };
+    const { COUNTERS_TABLE, ResilientKeyvPostgres } = await import('./postgres-adapter.js');
+    const store = new ResilientKeyvPostgres(url, TABLE, timeoutMs, onError);
+    return { store, sharedCounters: { kind: 'postgres', client: store.counterClient(), table: COUNTERS_TABLE } };
   }
   throw new StoreUrlError(`unsupported key store URL (use sqlite://, redis:// or postgresql://): ${redactUrl(url)}`);
 }
@@ -66,7 +70,7 @@ export function redactUrl(url: string): string {
 export async function openKeyValueStore(url: string, options: KeyValueStoreOptions = {}): Promise<KeyValueStore> {
   const timeoutMs = options.timeoutMs ?? 3000;
   const onError = options.onError ?? (() => {});
-  const { store, redisClient } = await openAdapter(url, timeoutMs, onError);
+  const { store, sharedCounters } = await openAdapter(url, timeoutMs, onError);
   const keyv = new Keyv({ store: store as never, namespace: options.namespace ?? 'vino', throwOnErrors: true });
   keyv.on('error', onError);
   if (url.startsWith('sqlite://')) {
@@ -78,7 +82,7 @@ export async function openKeyValueStore(url: string, options: KeyValueStoreOptio
   keyv.on('error', () => { iterationErrors++; });
 
   return {
-    redisClient,
+    sharedCounters,
     get: (key) => bounded(() => keyv.get(key), timeoutMs, 'reading the key store'),
     set: async (key, value) => {
       const ok = await bounded(() => keyv.set(key, value), timeoutMs, 'writing the key store');

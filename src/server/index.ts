@@ -105,7 +105,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     limiters: createLimiters({
       openPerMinute: options.rateLimitOpen ?? DEFAULT_RATE_LIMIT_OPEN,
       keyPerMinute: options.rateLimitKey ?? DEFAULT_RATE_LIMIT_KEY,
-      redisClient: services.kv.redisClient,
+      sharedCounters: services.kv.sharedCounters,
       shareAmong: options.clusterWorkers,
       namespace: options.keyNamespace,
     }),

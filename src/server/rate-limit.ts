@@ -1,8 +1,11 @@
 // Per-client-address limits on the open endpoints and per-key limits on the secure ones, counted in
-// memory, or in Redis when the key store is Redis so that every instance shares one budget. A limit
+// memory, or beside the keys in Redis or PostgreSQL so that every instance shares one budget. A limit
 // of 0 installs no middleware at all: benchmarks and bulk evaluations pay nothing for it.
 import type { Context, Middleware } from 'koa';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import {
+  RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, RLWrapperTimeouts, type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
+import type { SharedCounters } from '../keys/kv-store.js';
 import { problems } from './http-problem.js';
 import type { Metrics } from './metrics.js';
 
@@ -11,8 +14,8 @@ export interface RateLimitSettings {
   openPerMinute: number;
   /** Requests per minute per API key on the secure endpoints; 0 = off. */
   keyPerMinute: number;
-  /** Shared counters when set (the key store's Redis client). */
-  redisClient?: unknown;
+  /** Shared counters when set (the key store's Redis or PostgreSQL connection). */
+  sharedCounters?: SharedCounters | undefined;
   /** Workers of one process group splitting one in-memory budget (node:cluster spreads connections evenly). */
   shareAmong?: number;
   /** Keeps deployments sharing one Redis apart, as the key store's namespace does. */
@@ -24,17 +27,27 @@ export interface Limiters {
   perKey: RateLimiterAbstract | undefined;
 }
 
+/**
+ * Longest a request waits for a shared counter. A store that has gone silent (a network partition:
+ * the connection stays open, no answer comes) would otherwise hold every request, the open
+ * endpoints included, for as long as the partition lasts.
+ */
+export const SHARED_COUNTER_TIMEOUT_MS = 250;
+
 function limiter(name: string, perMinute: number, settings: RateLimitSettings): RateLimiterAbstract | undefined {
   if (perMinute === 0) return undefined;
   const memoryPoints = Math.max(1, Math.ceil(perMinute / (settings.shareAmong ?? 1)));
   const keyPrefix = `${settings.namespace ?? 'vino'}-rate-${name}`;
   const memory = new RateLimiterMemory({ keyPrefix, points: memoryPoints, duration: 60 });
-  if (!settings.redisClient) return memory;
-  // While Redis is down each instance falls back to counting on its own, rather than refusing all.
-  return new RateLimiterRedis({
-    storeClient: settings.redisClient, useRedisPackage: true, rejectIfRedisNotReady: true,
-    keyPrefix, points: perMinute, duration: 60, insuranceLimiter: memory,
-  });
+  const shared = settings.sharedCounters;
+  if (!shared) return memory;
+  // While the store is down or silent each instance counts on its own, rather than refusing all.
+  const common = { keyPrefix, points: perMinute, duration: 60, insuranceLimiter: memory };
+  const store = shared.kind === 'redis'
+    ? new RateLimiterRedis({ ...common, storeClient: shared.client, useRedisPackage: true, rejectIfRedisNotReady: true })
+    // The table is created on first use (postgres-adapter.ts), so a database down at start-up is no obstacle.
+    : new RateLimiterPostgres({ ...common, storeClient: shared.client, storeType: 'pool', tableName: shared.table, tableCreated: true });
+  return new RLWrapperTimeouts({ limiter: store, timeoutMs: SHARED_COUNTER_TIMEOUT_MS, insuranceLimiter: memory });
 }
 
 export function createLimiters(settings: RateLimitSettings): Limiters {

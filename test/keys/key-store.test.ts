@@ -10,7 +10,7 @@ import { generateApiKey, hashSecret } from '../../src/keys/secret-format.js';
 function memoryStore(): KeyValueStore & { data: Map<string, string>; reads: number; failing: boolean } {
   const data = new Map<string, string>();
   const store = {
-    data, reads: 0, failing: false, redisClient: undefined,
+    data, reads: 0, failing: false, sharedCounters: undefined,
     async get<T>(key: string) {
       store.reads++;
       if (store.failing) throw new StoreUnavailableError('down');
