@@ -19,7 +19,18 @@ const ADMIN_TOKEN = 'bench-admin-token-0123456789';
 const thisFile = fileURLToPath(import.meta.url);
 
 interface Sample { requests: number; p99: number; non2xx: number; errors: number }
-interface Target { name: string; url: string; headers: Record<string, string>; samples: Sample[] }
+interface Target {
+  name: string; url: string; headers: Record<string, string>; samples: Sample[];
+  /** A different identifier on every request, so no answer comes from the server's cache. */
+  fresh?: boolean;
+}
+
+let serial = 0;
+/** `1HGCM82633A` + a new serial: a real Honda WMI and plant, never the same VIN twice in a run. */
+function freshBody(): string {
+  serial = (serial + 1) % 1_000_000;
+  return JSON.stringify({ identifier: `1HGCM82633A${String(serial).padStart(6, '0')}` });
+}
 
 /** Child role: the bare floor, answering fixed bytes after reading the body, nothing else. */
 function serveBare(bytes: Buffer): void {
@@ -53,6 +64,7 @@ async function measure(target: Target, seconds: number): Promise<Sample> {
   const result = await autocannon({
     url: target.url, method: 'POST', body: BODY, connections: CONNECTIONS, duration: seconds,
     headers: { 'content-type': 'application/json', ...target.headers },
+    ...(target.fresh ? { requests: [{ setupRequest: (request) => ({ ...request, body: freshBody() }) }] } : {}),
   });
   return { requests: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts };
 }
@@ -75,6 +87,7 @@ export async function runHttpBench(): Promise<void> {
       { name: 'bare node:http', url: `http://127.0.0.1:${bare.message.port}/`, headers: {}, samples: [] },
       { name: 'open /api/v1/vin/decode', url: `${base}/api/v1/vin/decode`, headers: {}, samples: [] },
       { name: 'secure /api/v1/secure/vin/decode', url: `${base}/api/v1/secure/vin/decode`, headers: { authorization: `Bearer ${created.key}` }, samples: [] },
+      { name: 'open, a new VIN every request', url: `${base}/api/v1/vin/decode`, headers: {}, samples: [], fresh: true },
     ];
     // Rounds interleave the targets so that drift in the machine's speed falls on all of them alike.
     for (let round = 0; round < ROUNDS; round++) {
@@ -103,6 +116,7 @@ function report(targets: Target[]): void {
     console.log(`${t.name.padEnd(34)} ${rps.toFixed(0).padStart(9)} ${String(p99).padStart(7)} ${(rps / floor).toFixed(2).padStart(7)} ${String(non2xx).padStart(8)} ${String(errors).padStart(7)}`);
   }
   console.log('targets: open ≥ 0.50 × bare, secure ≥ 0.45 × bare, p99 < 10 ms, no non-2xx');
+  console.log('(the last line decodes and serialises every request: no answer is reused from the cache of recent identifiers)');
 }
 
 const [role, arg] = process.argv.slice(2);
