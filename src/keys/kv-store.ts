@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Keyv from 'keyv';
 import type KeyvSqlite from '@keyv/sqlite';
+import { diagnoseDataFolder } from './data-folder.js';
 import { StoreUnavailableError, StoreUrlError } from './store-errors.js';
 
 export interface KeyValueStore {
@@ -41,7 +42,12 @@ async function openAdapter(url: string, timeoutMs: number, onError: (error: unkn
   if (url.startsWith('sqlite://')) {
     const file = url.slice('sqlite://'.length);
     if (!file) throw new StoreUrlError('sqlite:// needs a file path, e.g. sqlite://./data/vino.sqlite');
-    mkdirSync(dirname(resolve(file)), { recursive: true, mode: 0o700 });
+    try {
+      mkdirSync(dirname(resolve(file)), { recursive: true, mode: 0o700 });
+    } catch (error) {
+      const cause = diagnoseDataFolder(resolve(file)) ?? (error instanceof Error ? error.message : String(error));
+      throw new StoreUnavailableError(`cannot create the data folder ${dirname(resolve(file))}: ${cause}`, { cause: error });
+    }
     const { default: KeyvSqlite } = await import('@keyv/sqlite');
     return { store: new KeyvSqlite({ uri: url, table: TABLE, busyTimeout: Math.max(100, timeoutMs - 250) }), sharedCounters: undefined };
   }
@@ -73,9 +79,13 @@ export async function openKeyValueStore(url: string, options: KeyValueStoreOptio
   const { store, sharedCounters } = await openAdapter(url, timeoutMs, onError);
   const keyv = new Keyv({ store: store as never, namespace: options.namespace ?? 'vino', throwOnErrors: true });
   keyv.on('error', onError);
-  if (url.startsWith('sqlite://')) {
+  const sqliteFile = url.startsWith('sqlite://') ? resolve(url.slice('sqlite://'.length)) : undefined;
+  // Only asked once an operation has failed: says what is wrong with the data folder, if anything.
+  const explain = sqliteFile ? () => diagnoseDataFolder(sqliteFile) : () => undefined;
+  const bounded = <T>(operation: () => Promise<T>, limitMs: number, what: string) => boundedOperation(operation, limitMs, what, explain);
+  if (sqliteFile) {
     // WAL lets the CLI write while the server reads; it is a property of the file, set once.
-    await bounded(() => (store as KeyvSqlite).query('PRAGMA journal_mode=WAL'), timeoutMs, 'opening the key store');
+    await bounded(() => (store as KeyvSqlite).query('PRAGMA journal_mode=WAL'), timeoutMs, `opening the key store ${sqliteFile}`);
   }
 
   let iterationErrors = 0;
@@ -104,7 +114,7 @@ export async function openKeyValueStore(url: string, options: KeyValueStoreOptio
   };
 }
 
-async function bounded<T>(operation: () => Promise<T>, timeoutMs: number, what: string): Promise<T> {
+async function boundedOperation<T>(operation: () => Promise<T>, timeoutMs: number, what: string, explain: () => string | undefined): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new StoreUnavailableError(`${what} took longer than ${timeoutMs} ms`)), timeoutMs);
@@ -113,7 +123,8 @@ async function bounded<T>(operation: () => Promise<T>, timeoutMs: number, what: 
     return await Promise.race([operation(), timeout]);
   } catch (error) {
     if (error instanceof StoreUnavailableError || error instanceof StoreUrlError) throw error;
-    throw new StoreUnavailableError(`${what} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    const cause = [error instanceof Error ? error.message : String(error), explain()].filter(Boolean).join('; ');
+    throw new StoreUnavailableError(`${what} failed: ${cause}`, { cause: error });
   } finally {
     clearTimeout(timer);
   }
