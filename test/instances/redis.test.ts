@@ -15,7 +15,9 @@ describeSharedStore({
     const kv = await openKeyValueStore(REDIS_URL, { namespace: 'vino' });
     const client = (kv.sharedCounters as { client: { del(keys: string[]): Promise<number> } }).client;
     await kv.get('ping'); // connects
-    if (ids.length) await client.del(ids.flatMap((id) => [`vino::key:${id}`, `vino::used:${id}`]));
+    // Keyv prefixes its namespace, and @keyv/redis prefixes it again with its own separator.
+    const deleted = ids.length ? await client.del(ids.flatMap((id) => [`vino::vino:key:${id}`, `vino::vino:used:${id}`])) : 0;
     await kv.close();
+    if (deleted < ids.length) throw new Error(`removed ${deleted} records for ${ids.length} keys: has the key format changed?`);
   },
 }, up);
