@@ -29,6 +29,9 @@ export function problemResponses(logger: Logger, metrics: Metrics): Middleware {
   return async function problemResponses(ctx, next) {
     const start = observer.begin(ctx);
     try {
+      // RFC 9112 §3.2: an HTTP/1.1 request without Host is a 400; node leaves it to us (index.ts)
+      // rather than answering it bare.
+      if (ctx.req.headers.host === undefined && ctx.req.httpVersion === '1.1') throw problems.hostMissing();
       await next();
       if (ctx.body == null && ctx.status >= 400) sendProblem(ctx, emptyStatusProblem(ctx));
     } catch (error) {

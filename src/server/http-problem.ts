@@ -16,6 +16,9 @@ export const problems = {
     new HttpProblem(problem(405, 'METHOD_NOT_ALLOWED', 'Method not allowed', `${method.slice(0, 20)} is not supported here; use ${allow}.`), { Allow: allow }),
   unsupportedMediaType: () =>
     new HttpProblem(problem(415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported media type', 'Send the body as JSON with Content-Type: application/json.')),
+  headersTooLarge: () =>
+    new HttpProblem(problem(431, 'HEADERS_TOO_LARGE', 'Headers too large', 'The request line and headers are larger than 16 KB.')),
+  requestTimeout: () => new HttpProblem(problem(408, 'REQUEST_TIMEOUT', 'Request timeout', 'The request did not arrive in time.')),
   payloadTooLarge: (limit: number) =>
     new HttpProblem(problem(413, 'PAYLOAD_TOO_LARGE', 'Body too large', `The body is larger than ${limit} bytes.`), { Connection: 'close' }),
   invalidJson: (detail: string) => new HttpProblem(problem(400, 'INVALID_JSON', 'Malformed JSON', detail)),
@@ -42,6 +45,8 @@ export const problems = {
     new HttpProblem(problem(503, 'STORE_UNAVAILABLE', 'Key store unavailable', 'The key store does not answer; try again shortly.'), { 'Retry-After': '5' }),
   corsOriginNotAllowed: () =>
     new HttpProblem(problem(403, 'CORS_ORIGIN_NOT_ALLOWED', 'Origin not allowed', 'This origin is not listed in VINO_CORS_ORIGINS.')),
+  hostMissing: () =>
+    new HttpProblem(problem(400, 'BAD_REQUEST', 'Bad request', 'An HTTP/1.1 request needs a Host header.'), { Connection: 'close' }),
   badRequest: (detail: string) => new HttpProblem(problem(400, 'BAD_REQUEST', 'Bad request', detail)),
   internal: () => new HttpProblem(problem(500, 'INTERNAL_ERROR', 'Internal error', 'Something went wrong on our side; it has been logged.')),
 };

@@ -15,6 +15,7 @@ import { findPackage } from './package-root.js';
 import { createLimiters } from './rate-limit.js';
 import type { Decoder } from './decode-answers.js';
 import { closeGracefully } from './shutdown.js';
+import { answerUnreadableRequests } from './unreadable-requests.js';
 
 export interface ServerOptions {
   host?: string;
@@ -116,7 +117,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     answerCacheSize: options.answerCacheSize,
   });
 
-  const server = createServer({ headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS }, app.callback());
+  const server = createServer({ headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, requireHostHeader: false }, app.callback());
+  answerUnreadableRequests(server, logger);
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

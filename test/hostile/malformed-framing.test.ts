@@ -1,11 +1,12 @@
 // Requests the server cannot read as HTTP: bodies that stop halfway (the client then half-closes),
 // bodies longer or shorter than their Content-Length, bad chunks, bytes a request line or header
 // may not hold, headers past 16 KB. node's parser refuses these before the app sees them; each is
-// still answered with a 4xx status line, never dropped and never a 5xx, and the server lives on.
+// still answered as problem+json with a stable code (never dropped, never a 5xx), the connection
+// is then closed, and the server lives on.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHostileServer, type HostileServer } from './fixture.js';
-import { Tally } from './invariants.js';
+import { answerProblems, Tally } from './invariants.js';
 import { RawConnection } from './raw-http.js';
 import { describedRequest, HONDA_VIN, malformedRequest } from './requests.js';
 
@@ -17,7 +18,7 @@ describe('requests the server cannot read', () => {
   const tally = new Tally();
   afterAll(() => { console.info(`hostile malformed requests: ${tally}`); });
 
-  it('answers each with a 4xx status line and then closes the connection', async () => {
+  it('answers each with a problem and then closes the connection', async () => {
     await fc.assert(fc.asyncProperty(malformedRequest.map(describedRequest), async (request) => {
       const connection = await RawConnection.open(server.port);
       try {
@@ -27,6 +28,7 @@ describe('requests the server cannot read', () => {
         tally.count(outcome);
         expect(typeof outcome, `${request.kind}: the connection was ${String(outcome)}`).toBe('object');
         if (typeof outcome === 'string') return;
+        expect(answerProblems(outcome, request), request.kind).toEqual([]);
         // A body longer than its Content-Length is a good request followed by garbage: the good
         // one may be answered first, then the garbage refused.
         const allowed = request.kind === 'a body longer than Content-Length' ? [200, 400] : [400, 431];

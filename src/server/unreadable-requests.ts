@@ -1,0 +1,56 @@
+// Answers what never reaches the app. node's parser refuses a request it cannot read (bad framing,
+// bytes a request line or header may not hold, headers past 16 KB, one too slow to arrive) and by
+// default writes a bare status line with no body. Here each gets a problem+json like any other
+// refusal (DESIGN.md, Errors), with the usual security headers and a request id, and then the
+// connection closes: nothing after a request that broke off can be read reliably.
+import { randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
+import type { Logger } from 'pino';
+import { PROBLEM_CONTENT_TYPE } from './errors.js';
+import { problems, type HttpProblem } from './http-problem.js';
+import { API_CONTENT_SECURITY_POLICY } from './security-headers.js';
+
+const REASON_PHRASES: Record<number, string> = {
+  400: 'Bad Request', 405: 'Method Not Allowed', 408: 'Request Timeout', 431: 'Request Header Fields Too Large',
+};
+/** A client that stops reading cannot hold the socket past this once its answer is written. */
+const LINGER_MS = 5000;
+
+/** The status node's own handler gives each parser error (lib/_http_server.js), as a problem. */
+function problemFor(code: string | undefined): HttpProblem {
+  if (code === 'HPE_HEADER_OVERFLOW') return problems.headersTooLarge();
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return problems.requestTimeout();
+  return problems.badRequest('The request could not be read as HTTP/1.1.');
+}
+
+function rawAnswer(problem: HttpProblem, requestId: string): string {
+  const body = JSON.stringify(problem.body);
+  const headers: Record<string, string> = {
+    'X-Request-Id': requestId, 'X-Content-Type-Options': 'nosniff', 'Content-Security-Policy': API_CONTENT_SECURITY_POLICY,
+    'Cache-Control': 'no-store', ...problem.headers, 'Content-Type': PROBLEM_CONTENT_TYPE,
+    'Content-Length': String(Buffer.byteLength(body)), Connection: 'close',
+  };
+  const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  return `HTTP/1.1 ${problem.body.status} ${REASON_PHRASES[problem.body.status]}\r\n${head}\r\n${body}`;
+}
+
+export function answerUnreadableRequests(server: Server, logger: Logger): void {
+  const refuse = (socket: Socket, problem: HttpProblem, reason: string) => {
+    const requestId = randomUUID();
+    logger.info({ reqId: requestId, route: 'unreadable', status: problem.body.status, reason }, 'request refused');
+    socket.setTimeout(LINGER_MS, () => socket.destroy());
+    socket.end(rawAnswer(problem, requestId), () => socket.destroy());
+  };
+
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+    // As node's own handler does: say nothing once an answer to an earlier request on this
+    // connection has begun, as a second status line inside it would corrupt it.
+    const answering = (socket as { _httpMessage?: { headersSent: boolean } })._httpMessage;
+    if (error.code === 'ECONNRESET' || !socket.writable || answering?.headersSent) {
+      socket.destroy();
+      return;
+    }
+    refuse(socket, problemFor(error.code), error.code ?? error.message);
+  });
+}
