@@ -1,10 +1,11 @@
 // Answers what never reaches the app. node's parser refuses a request it cannot read (bad framing,
 // bytes a request line or header may not hold, headers past 16 KB, one too slow to arrive) and by
-// default writes a bare status line with no body. Here each gets a problem+json like any other
-// refusal (DESIGN.md, Errors), with the usual security headers and a request id, and then the
-// connection closes: nothing after a request that broke off can be read reliably.
+// default writes a bare status line with no body; a CONNECT (a request for a tunnel) it hands to a
+// 'connect' listener, and without one drops the connection unanswered. Here each gets a
+// problem+json like any other refusal (DESIGN.md, Errors), with the usual security headers and a
+// request id, and then the connection closes: nothing after such a request can be read reliably.
 import { randomUUID } from 'node:crypto';
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Logger } from 'pino';
 import { PROBLEM_CONTENT_TYPE } from './errors.js';
@@ -14,6 +15,8 @@ import { API_CONTENT_SECURITY_POLICY } from './security-headers.js';
 const REASON_PHRASES: Record<number, string> = {
   400: 'Bad Request', 405: 'Method Not Allowed', 408: 'Request Timeout', 431: 'Request Header Fields Too Large',
 };
+/** The methods vino's routes answer, for the Allow of a refused CONNECT. */
+const SERVED_METHODS = 'GET, HEAD, POST, DELETE, OPTIONS';
 /** A client that stops reading cannot hold the socket past this once its answer is written. */
 const LINGER_MS = 5000;
 
@@ -52,5 +55,8 @@ export function answerUnreadableRequests(server: Server, logger: Logger): void {
       return;
     }
     refuse(socket, problemFor(error.code), error.code ?? error.message);
+  });
+  server.on('connect', (_request: IncomingMessage, socket: Socket) => {
+    refuse(socket, problems.methodNotAllowed('CONNECT', SERVED_METHODS), 'CONNECT');
   });
 }

@@ -1,11 +1,12 @@
 // Every method node accepts on every route, with and without credentials, on one keep-alive
 // connection: a method a route supports does its work (or asks for credentials), OPTIONS lists
 // what is allowed, and any other method is 405 with Allow on an API route and 404 elsewhere.
+// CONNECT, which asks for a tunnel rather than a resource, is refused with 405 too.
 import { METHODS } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_FILES, startHostileServer, type HostileServer } from './fixture.js';
 import { answerProblems, Tally } from './invariants.js';
-import { header, RawConnection, rawRequestBytes, type RawResponse } from './raw-http.js';
+import { exchange, header, RawConnection, rawRequestBytes, type RawResponse } from './raw-http.js';
 import { HONDA_VIN, PARSED_METHODS } from './requests.js';
 
 let server: HostileServer;
@@ -91,6 +92,16 @@ describe('every method on every route', () => {
         if (method === 'GET') expect(res.body.toString()).toBe(PAGE_FILES[path === '/' ? 'index.html' : path.slice(1)]);
       }
     }
+  });
+
+  it.each([
+    ['an address', 'CONNECT 127.0.0.1:22 HTTP/1.1\r\nHost: 127.0.0.1:22\r\n\r\n'],
+    ['a path', 'CONNECT /api/v1/vin/decode HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'],
+  ])('answers CONNECT to %s with 405 instead of dropping the connection', async (_name, text) => {
+    const bytes = Buffer.from(text);
+    const outcome = await exchange(server.port, bytes, { method: 'CONNECT' });
+    expect(answerProblems(outcome, { method: 'CONNECT', bytes })).toEqual([]);
+    expect((outcome as RawResponse).status).toBe(405);
   });
 
   it('covers every method node accepts but CONNECT', () => {
