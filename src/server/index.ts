@@ -117,8 +117,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     answerCacheSize: options.answerCacheSize,
   });
 
-  const server = createServer({ headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, requireHostHeader: false }, app.callback());
+  const handle = app.callback();
+  const server = createServer({ headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, requireHostHeader: false }, handle);
   answerUnreadableRequests(server, logger);
+  // An Expect other than 100-continue is ignored, as RFC 9110 §10.1.1 allows, instead of node's bare 417.
+  server.on('checkExpectation', handle);
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
