@@ -1,5 +1,6 @@
 // A deterministic, realistic mix of identifiers for the benchmarks, drawn from the registry
-// itself: mostly valid VINs of registry WMIs whose plant codes resolve (as a fleet file holds),
+// itself: mostly valid VINs of registry WMIs whose plant codes resolve (as a fleet file holds, big
+// makers more often than small ones),
 // some European-market VINs with unresolved plants, JDM chassis numbers, and malformed input.
 import { calculateCheckDigit } from '../src/decode/check-digit.js';
 import { JDM_CHASSIS } from '../src/generated/jdm-chassis.js';
@@ -30,15 +31,17 @@ export function identifierMix(count: number, seed = 1): string[] {
   const random = rng(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   const chars = (n: number): string => Array.from({ length: n }, () => pick([...VIN_CHARS])).join('');
-  const plantWmis = Object.keys(PLANTS.groups).filter((w) => w.length === 3);
+  // A plant row picked uniformly weights each maker by how many plant rows vPIC holds for it, so
+  // large makers (more models, more schemas) come up more often, as they do in a real fleet.
+  const plantRows = Object.entries(PLANTS.groups).filter(([w]) => w.length === 3).flatMap(([, text]) => decodePlantGroup(text));
   const otherWmis = WMI.rows.map((r) => r[0]).filter((w) => w.length === 3 && !Object.hasOwn(PLANTS.groups, w));
   const jdm = JDM_CHASSIS.rows.map((r) => r[0]);
   const out: string[] = [];
   while (out.length < count) {
     const roll = random();
     if (roll < 0.8) {
-      const wmi = pick(plantWmis);
-      const plant = pick(decodePlantGroup(PLANTS.groups[wmi]!));
+      const plant = pick(plantRows);
+      const wmi = plant[0];
       const from = plant[2] || 2000, to = plant[3] || 2026;
       const year = from + Math.floor(random() * (Math.min(to, 2026) - from + 1));
       const code = plant[1] === '*' ? pick([...VIN_CHARS]) : plant[1];
