@@ -14,6 +14,12 @@ const prototypeBefore = Object.getOwnPropertyNames(Object.prototype).sort();
 beforeAll(async () => { server = await startHostileServer(); });
 afterAll(async () => { await server?.close(); });
 
+/** The request with an X-Request-Id header right after its request line. */
+function withRequestId(bytes: Buffer, id: string): Buffer {
+  const lineEnd = bytes.indexOf('\r\n') + 2;
+  return Buffer.concat([bytes.subarray(0, lineEnd), Buffer.from(`X-Request-Id: ${id}\r\n`), bytes.subarray(lineEnd)]);
+}
+
 const HEALTH_CHECK = Buffer.from('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
 
 /** Sends one request; then, on a connection the server kept open, a plain request after it. */
@@ -43,6 +49,27 @@ describe('hostile requests the server can read', () => {
         expect(typeof followUp === 'string' ? followUp : followUp.status, `the request after ${request.kind}`).toBe(200);
       }
     }), { numRuns: 2000, seed: 0x5eed_0005 });
+  }, 60_000);
+
+  it('answers hostile requests pipelined on one connection, each in its turn', async () => {
+    await fc.assert(fc.asyncProperty(fc.array(readableRequest(server.credentials), { minLength: 2, maxLength: 6 }), async (requests) => {
+      const connection = await RawConnection.open(server.port);
+      try {
+        connection.write(Buffer.concat(requests.map((request, i) => withRequestId(request.bytes, `pipelined-${i}`))));
+        for (const [i, request] of requests.entries()) {
+          const outcome = await connection.response(request.method, 3000);
+          tally.count(outcome);
+          expect(answerProblems(outcome, request), `request ${i}, ${request.kind}`).toEqual([]);
+          if (typeof outcome === 'string') return;
+          // A request that sent its own X-Request-Id too has two, which the server replaces with its own.
+          const id = header(outcome, 'x-request-id')!;
+          if (id.startsWith('pipelined-')) expect(id, 'answers in the order asked').toBe(`pipelined-${i}`);
+          if (/close/i.test(header(outcome, 'connection') ?? '')) return;
+        }
+      } finally {
+        connection.destroy();
+      }
+    }), { numRuns: 200, seed: 0x5eed_0007 });
   }, 60_000);
 
   it('logged no unexpected error while answering them', () => {
