@@ -5,7 +5,7 @@
 // problem+json like any other refusal (DESIGN.md, Errors), with the usual security headers and a
 // request id, and then the connection closes: nothing after such a request can be read reliably.
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Logger } from 'pino';
 import { PROBLEM_CONTENT_TYPE } from './errors.js';
@@ -47,14 +47,16 @@ export function answerUnreadableRequests(server: Server, logger: Logger): void {
   };
 
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
-    // As node's own handler does: say nothing once an answer to an earlier request on this
-    // connection has begun, as a second status line inside it would corrupt it.
-    const answering = (socket as { _httpMessage?: { headersSent: boolean } })._httpMessage;
-    if (error.code === 'ECONNRESET' || !socket.writable || answering?.headersSent) {
+    if (error.code === 'ECONNRESET' || !socket.writable) {
       socket.destroy();
       return;
     }
-    refuse(socket, problemFor(error.code), error.code ?? error.message);
+    // Garbage right behind a complete request: that one is answered first (node's own handler
+    // would cut its answer off), then the garbage is refused.
+    const answering = (socket as { _httpMessage?: ServerResponse | null })._httpMessage;
+    const reason = error.code ?? error.message;
+    if (answering?.req.complete && !answering.writableFinished) answering.once('finish', () => refuse(socket, problemFor(error.code), reason));
+    else refuse(socket, problemFor(error.code), reason);
   });
   server.on('connect', (_request: IncomingMessage, socket: Socket) => {
     refuse(socket, problems.methodNotAllowed('CONNECT', SERVED_METHODS), 'CONNECT');
