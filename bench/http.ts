@@ -1,6 +1,7 @@
 // HTTP throughput and p99 latency of the open and the secure decode endpoints at 50 connections,
-// each next to a bare node:http server answering the same bytes with no work, all in one run so the
-// ratios compare like with like (rate limits off). Servers run in child processes; autocannon here.
+// each next to a bare node:http server answering the same bytes (body and headers, taken from a real
+// answer) with no work, all in one run so the ratios compare like with like (rate limits off).
+// Servers run in child processes; autocannon runs here.
 //   npm run bench   (or: npm run build && node --import tsx bench/http.ts)
 import { fork, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
@@ -32,9 +33,12 @@ function freshBody(): string {
   return JSON.stringify({ identifier: `1HGCM82633A${String(serial).padStart(6, '0')}` });
 }
 
+/** The answer's own headers, so the floor sends the same bytes (a fixed id stands for the request id). */
+const ANSWER_HEADERS = ['content-type', 'x-content-type-options', 'content-security-policy', 'cache-control', 'x-request-id'];
+
 /** Child role: the bare floor, answering fixed bytes after reading the body, nothing else. */
-function serveBare(bytes: Buffer): void {
-  const headers = { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(bytes.length) };
+function serveBare(bytes: Buffer, answerHeaders: Record<string, string>): void {
+  const headers = { ...answerHeaders, 'Content-Length': String(bytes.length) };
   const server = createServer((req, res) => {
     req.on('data', () => {});
     req.on('end', () => {
@@ -80,7 +84,9 @@ export async function runHttpBench(): Promise<void> {
       method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${ADMIN_TOKEN}` }, body: JSON.stringify({ label: 'bench' }),
     }).then((r) => r.json() as Promise<{ key: string }>);
     const answer = await fetch(`${base}/api/v1/vin/decode`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: BODY });
-    const bare = await child('--bare', Buffer.from(await answer.arrayBuffer()).toString('base64'));
+    const answerHeaders = Object.fromEntries(ANSWER_HEADERS.map((name) => [name, answer.headers.get(name) ?? '']));
+    const answerBody = Buffer.from(await answer.arrayBuffer()).toString('base64');
+    const bare = await child('--bare', Buffer.from(JSON.stringify({ body: answerBody, headers: answerHeaders })).toString('base64'));
     children.push(bare.process);
 
     const targets: Target[] = [
@@ -121,7 +127,10 @@ function report(targets: Target[]): void {
 
 const [role, arg] = process.argv.slice(2);
 if (process.argv[1] === thisFile) {
-  if (role === '--bare') serveBare(Buffer.from(arg!, 'base64'));
+  if (role === '--bare') {
+    const { body, headers } = JSON.parse(Buffer.from(arg!, 'base64').toString()) as { body: string; headers: Record<string, string> };
+    serveBare(Buffer.from(body, 'base64'), headers);
+  }
   else if (role === '--vino') await serveVino(arg!);
   else await runHttpBench();
 }
