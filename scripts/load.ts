@@ -181,7 +181,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
       const elapsed = performance.now() - start;
       const due = Math.min(total, Math.floor((elapsed / 1000) * options.rate));
       while (report.tried < due) fire(picks[report.tried % picks.length]!);
-      if (elapsed >= nextWindowAt) {
+      // The last window stays open until every answer is in, so it is not split from its stragglers.
+      if (elapsed >= nextWindowAt && report.tried < total) {
         nextWindowAt += options.windowS * 1000;
         void closeWindow(elapsed);
       }

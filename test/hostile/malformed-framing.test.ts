@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHostileServer, type HostileServer } from './fixture.js';
 import { answerProblems, Tally } from './invariants.js';
 import { RawConnection } from './raw-http.js';
-import { describedRequest, HONDA_VIN, malformedRequest } from './requests.js';
+import { HONDA_VIN } from './bodies.js';
+import { describedRequest, malformedRequest } from './requests.js';
 
 let server: HostileServer;
 beforeAll(async () => { server = await startHostileServer(); });

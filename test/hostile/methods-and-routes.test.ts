@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_FILES, startHostileServer, type HostileServer } from './fixture.js';
 import { answerProblems, Tally } from './invariants.js';
 import { exchange, header, RawConnection, rawRequestBytes, type RawResponse } from './raw-http.js';
-import { HONDA_VIN, PARSED_METHODS } from './requests.js';
+import { HONDA_VIN } from './bodies.js';
+import { PARSED_METHODS } from './requests.js';
 
 let server: HostileServer;
 beforeAll(async () => { server = await startHostileServer(); });

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHostileServer, type HostileServer } from './fixture.js';
 import { answerProblems, Tally } from './invariants.js';
 import { header, RawConnection, type Outcome } from './raw-http.js';
-import { HONDA_VIN, readableRequest, type HostileRequest } from './requests.js';
+import { HONDA_VIN } from './bodies.js';
+import { readableRequest, type HostileRequest } from './requests.js';
 
 let server: HostileServer;
 const prototypeBefore = Object.getOwnPropertyNames(Object.prototype).sort();

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHostileServer, type HostileServer } from './fixture.js';
 import { answerProblems, CODES_BY_STATUS } from './invariants.js';
 import { exchange, header, rawRequestBytes } from './raw-http.js';
-import { SPECIAL_BODIES } from './requests.js';
+import { SPECIAL_BODIES } from './bodies.js';
 
 let server: HostileServer;
 beforeAll(async () => { server = await startHostileServer(); });
