@@ -24,11 +24,13 @@ export interface VinoServe {
 }
 
 /**
- * Starts `vino serve --port 0 …`; resolves once it logs "listening" (so VINO_LOG_LEVEL must let info
- * through), rejects if it exits first or is not listening within `withinMs` (and is then killed).
+ * Starts `vino serve …`, on a free port unless VINO_PORT is given; resolves once it logs "listening"
+ * (so VINO_LOG_LEVEL must let info through), rejects if it exits first or is not listening within
+ * `withinMs` (and is then killed).
  */
 export function startServe(args: string[], env: Record<string, string> = {}, withinMs = 20_000): Promise<VinoServe> {
-  const child = spawn(process.execPath, [VINO_BIN, 'serve', '--port', '0', ...args], { env: vinoEnv(env) });
+  const port = env.VINO_PORT === undefined ? ['--port', '0'] : [];
+  const child = spawn(process.execPath, [VINO_BIN, 'serve', ...port, ...args], { env: vinoEnv(env) });
   let stdout = '';
   let stderr = '';
   const exited = new Promise<Exit>((resolve) => child.on('close', (code, signal) => resolve({ code, signal })));
