@@ -5,7 +5,11 @@ import { describe, it } from 'vitest';
 import { listening } from '../keys/probe.js';
 
 export async function serviceAvailable(suite: string, name: string, url: string, defaultPort: number): Promise<boolean> {
-  if (await listening(url, defaultPort)) return true;
+  // The probe gives up after 0.5 s, which a worker busy loading modules can miss: ask three times.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    if (await listening(url, defaultPort)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
   if (process.env.VINO_TEST_REQUIRE_SERVICES === '1') {
     describe(suite, () => {
       it(`needs ${name} at ${url} (VINO_TEST_REQUIRE_SERVICES=1)`, () => {
