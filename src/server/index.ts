@@ -96,8 +96,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     logger.warn({ err: error.message }, 'key store unavailable at start-up; could not check for an admin token');
   }
 
-  // Opens the connection to a networked store now rather than on the first secure request.
-  services.keys.ping().catch(() => {});
+  // Connects to a networked store before listening: a request arriving while the connection was
+  // still being made got 503 ("the client is offline") from an instance that had said it listened.
+  // A store that is down costs at most its timeout here, and the server starts all the same.
+  await services.keys.ping().catch(() => {});
   const decode = options.decode ?? registryDecode;
   decode('1HGCM82633A004352'); // builds the registry indexes now rather than on the first request
   const metrics = new Metrics();
