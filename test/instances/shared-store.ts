@@ -59,6 +59,7 @@ export function describeSharedStore(store: SharedStore, up: boolean): void {
   describe.skipIf(!up)(`several vino serve processes on one ${store.name}`, () => {
     let proxy: TcpProxy;
     let instances: VinoServe[] = [];
+    let env: Record<string, string> = {};
     const made: string[] = [];
     const figures: string[] = [];
 
@@ -74,17 +75,37 @@ export function describeSharedStore(store: SharedStore, up: boolean): void {
     beforeAll(async () => {
       const target = new URL(store.url);
       proxy = await TcpProxy.start(target.hostname, Number(target.port));
-      const env = {
+      env = {
         VINO_KEYSTORE_URL: proxy.urlFor(store.url), VINO_ADMIN_TOKEN: ADMIN_TOKEN, VINO_TRUST_PROXY: '1',
-        VINO_RATE_LIMIT_OPEN: '10', VINO_RATE_LIMIT_KEY: String(KEY_LIMIT)
+        VINO_RATE_LIMIT_OPEN: '10', VINO_RATE_LIMIT_KEY: String(KEY_LIMIT),
       };
-      instances = await Promise.all([startServe([], env), startServe([], env)]);
+      const started = await Promise.allSettled([startServe([], env), startServe([], env)]);
+      instances = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+      const failed = started.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+      if (failed) throw failed.reason;
     });
     afterAll(async () => {
       await Promise.all(instances.map((s) => s.kill()));
       await proxy?.close();
       await store.cleanUp(made);
       if (figures.length) console.info(`${store.name}: ${figures.join('; ')}`);
+    });
+
+    it('connects to the store before it says it listens, so its first requests are answered', async () => {
+      // The store takes a moment to accept connections; an instance that announced itself before
+      // its connection was up answered 503 to whatever came first.
+      proxy.connectDelayMs = 300;
+      const late = await startServe([], env);
+      proxy.connectDelayMs = 0;
+      try {
+        const [listed, secured] = await Promise.all([
+          call(late.url, 'GET', '/api/v1/keys', admin),
+          secure(late, generateApiKey()),
+        ]);
+        expect([listed.status, secured.status]).toEqual([200, 401]);
+      } finally {
+        await late.kill();
+      }
     });
 
     it('agrees on keys made on either instance or by the CLI', async () => {

@@ -13,6 +13,8 @@ export class TcpProxy {
   private state: 'open' | 'refuse' | 'blackhole' = 'open';
   /** Connections accepted during a blackhole: held silent until restore. */
   private readonly held = new Set<Socket>();
+  /** How long a new connection waits before it is forwarded, as to a store far away or busy. */
+  connectDelayMs = 0;
 
   private constructor(private readonly targetHost: string, private readonly targetPort: number, public readonly port: number, server: Server) {
     this.server = server;
@@ -98,6 +100,12 @@ export class TcpProxy {
   }
 
   private forward(client: Socket): void {
+    if (this.connectDelayMs === 0) return this.connectUpstream(client);
+    client.pause();
+    setTimeout(() => { if (!client.destroyed) this.connectUpstream(client); }, this.connectDelayMs);
+  }
+
+  private connectUpstream(client: Socket): void {
     const upstream = connect(this.targetPort, this.targetHost);
     const pair = { client, upstream };
     this.pairs.add(pair);
