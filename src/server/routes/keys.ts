@@ -1,11 +1,11 @@
 // Key administration over HTTP, behind the admin token: create (the key is in this one answer),
 // list, show and revoke. The CLI (`vino keys …`) does the same against the same store.
 import Router from '@koa/router';
+import type { Middleware } from 'koa';
 import type { KeyStore } from '../../keys/index.js';
 import { ADMIN_BODY_LIMIT, readJsonBody } from '../body.js';
 import { problems } from '../http-problem.js';
 import { validateKeyCreateRequest } from '../validate.js';
-import type { Middleware } from 'koa';
 
 const KEY_ID = /^key_[0-9a-f]{16}$/;
 
