@@ -1,5 +1,6 @@
 // The Koa application: small middleware composed in the order a request meets them. Everything it
 // needs is passed in, so tests can build it around a temporary key store or a stub decoder.
+import type { RequestListener } from 'node:http';
 import Koa from 'koa';
 import type { Logger } from 'pino';
 import type { AdminTokens, KeyStore } from '../keys/index.js';
@@ -7,8 +8,10 @@ import { requireAdminToken, requireApiKey } from './auth.js';
 import { cors } from './cors.js';
 import { problemResponses } from './errors.js';
 import type { Metrics } from './metrics.js';
-import { rateLimit, type Limiters } from './rate-limit.js';
+import { RequestObserver } from './observe.js';
+import { clientAddress, rateLimit, type Limiters } from './rate-limit.js';
 import { DecodeAnswers, type Decoder } from './decode-answers.js';
+import { withDecodeLane } from './decode-lane.js';
 import { decodeRoutes } from './routes/decode.js';
 import { keyRoutes } from './routes/keys.js';
 import { metaRoutes } from './routes/meta.js';
@@ -31,20 +34,29 @@ export interface AppDependencies {
   trustProxy: boolean;
 }
 
-export function createApp(deps: AppDependencies): Koa {
+export interface Service {
+  app: Koa;
+  /** What the HTTP server calls: the decode lane in front of the Koa app. */
+  listener: RequestListener;
+}
+
+export function createService(deps: AppDependencies): Service {
   const { logger, metrics } = deps;
+  const observer = new RequestObserver(logger, metrics);
+  // One answer cache for both ways into the decode endpoints.
+  const answers = new DecodeAnswers(deps.decode, deps.answerCacheSize);
   const app = new Koa({ proxy: deps.trustProxy });
   // Errors are answered by problemResponses; what still reaches koa is a broken socket, not a bug to print.
   app.on('error', (error: Error) => logger.debug({ err: error.message }, 'response not delivered'));
 
-  app.use(problemResponses(logger, metrics));
+  app.use(problemResponses(logger, metrics, observer));
   // With no origin listed there is nothing to allow: browsers already refuse cross-origin reads.
   if (deps.corsOrigins.length > 0) app.use(cors(deps.corsOrigins));
 
   const decode = decodeRoutes({
-    answers: new DecodeAnswers(deps.decode, deps.answerCacheSize),
+    answers,
     metrics,
-    openGuards: rateLimit(deps.limiters.open, 'open', (ctx) => ctx.ip, metrics),
+    openGuards: rateLimit(deps.limiters.open, 'open', (ctx) => clientAddress(ctx.req, deps.trustProxy), metrics),
     secureGuards: [requireApiKey(deps.keys), ...rateLimit(deps.limiters.perKey, 'key', (ctx) => ctx.state.apiKeyId as string, metrics)],
   });
   const keys = keyRoutes(deps.keys, requireAdminToken(deps.admin));
@@ -54,5 +66,12 @@ export function createApp(deps: AppDependencies): Koa {
     app.use(router.allowedMethods());
   }
   app.use(staticUi(deps.uiDir));
-  return app;
+  const koa = app.callback();
+  const listener = withDecodeLane({ answers, keys: deps.keys, limiters: deps.limiters, metrics, logger, observer, trustProxy: deps.trustProxy }, koa);
+  return { app, listener };
+}
+
+/** The Koa application alone (every endpoint, no lane), as tests build it around app.callback(). */
+export function createApp(deps: AppDependencies): Koa {
+  return createService(deps).app;
 }

@@ -25,18 +25,31 @@ function credential(headers: IncomingHttpHeaders, ownHeader: 'x-api-key' | 'x-ad
   return fromAuthorization;
 }
 
+/**
+ * The live key record for the request's API key; throws a 401 problem without one. Synchronous when
+ * the key store's cache knows the key (the common case), a promise otherwise.
+ */
+export function checkApiKey(keys: KeyStore, headers: IncomingHttpHeaders): ApiKeyRecord | Promise<ApiKeyRecord> {
+  const presented = credential(headers, 'x-api-key');
+  if (presented === undefined) throw problems.apiKeyMissing();
+  const found = keys.authenticate(presented);
+  return found instanceof Promise ? found.then(admitted) : admitted(found);
+}
+
+function admitted(record: ApiKeyRecord | undefined): ApiKeyRecord {
+  if (!record) throw problems.apiKeyInvalid();
+  return record;
+}
+
 export function requireApiKey(keys: KeyStore): Middleware {
   // Not async: a cached key is checked without allocating a promise.
   return function requireApiKey(ctx, next) {
-    const presented = credential(ctx.req.headers, 'x-api-key');
-    if (presented === undefined) throw problems.apiKeyMissing();
-    const admit = (record: ApiKeyRecord | undefined) => {
-      if (!record) throw problems.apiKeyInvalid();
+    const admit = (record: ApiKeyRecord) => {
       ctx.state.apiKeyId = record.id;
       return next();
     };
-    const found = keys.authenticate(presented);
-    return found instanceof Promise ? found.then(admit) : admit(found);
+    const record = checkApiKey(keys, ctx.req.headers);
+    return record instanceof Promise ? record.then(admit) : admit(record);
   };
 }
 

@@ -2,7 +2,6 @@
 // (and from Content-Length before reading), insists on UTF-8, and parses. Hand-written because a
 // generic body parser costs more per request than everything else on the decode path together.
 import type { IncomingMessage } from 'node:http';
-import type { Context } from 'koa';
 import { problems } from './http-problem.js';
 
 export const SINGLE_BODY_LIMIT = 64 * 1024;
@@ -20,8 +19,7 @@ export function isJsonMediaType(contentType: string | undefined): boolean {
   return type.length === 16 && type.toLowerCase() === 'application/json';
 }
 
-export async function readJsonBody(ctx: Context, limit: number): Promise<unknown> {
-  const req = ctx.req;
+export async function readJsonBody(req: IncomingMessage, limit: number): Promise<unknown> {
   if (!isJsonMediaType(req.headers['content-type'])) throw problems.unsupportedMediaType();
   const declared = req.headers['content-length'];
   if (declared !== undefined && Number(declared) > limit) throw problems.payloadTooLarge(limit);

@@ -2,12 +2,13 @@
 // response. Only HttpProblems speak to the client in their own words; anything else is logged with
 // its stack and answered with a generic 500, so no stack trace or internal message ever leaves the
 // process. It also opens and closes the request's observation (observe.ts) around all of that.
+import type { ServerResponse } from 'node:http';
 import type { Context, Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { StoreUnavailableError } from '../keys/store-errors.js';
 import { HttpProblem, problems } from './http-problem.js';
 import type { Metrics } from './metrics.js';
-import { RequestObserver } from './observe.js';
+import { routeLabel, type RequestObserver } from './observe.js';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
@@ -18,16 +19,25 @@ export function sendProblem(ctx: Context, error: HttpProblem): void {
   ctx.body = JSON.stringify(error.body);
 }
 
+/** The same answer as sendProblem, written straight to node's response (the decode lane). */
+export function writeProblem(res: ServerResponse, error: HttpProblem): void {
+  const body = JSON.stringify(error.body);
+  for (const name in error.headers) res.setHeader(name, error.headers[name]!);
+  res.writeHead(error.body.status, { 'Content-Type': PROBLEM_CONTENT_TYPE, 'Content-Length': Buffer.byteLength(body) });
+  res.end(body);
+}
+
 /** Errors from koa or node that carry a client status (e.g. a URIError on a bad %-escape). */
 function clientStatusOf(error: unknown): number | undefined {
   const status = (error as { status?: unknown; expose?: unknown })?.status;
   return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
 }
 
-export function problemResponses(logger: Logger, metrics: Metrics): Middleware {
-  const observer = new RequestObserver(logger, metrics);
+export function problemResponses(logger: Logger, metrics: Metrics, observer: RequestObserver): Middleware {
   return async function problemResponses(ctx, next) {
-    const start = observer.begin(ctx);
+    const start = performance.now();
+    const requestId = observer.begin(ctx.req, ctx.res);
+    ctx.state.requestId = requestId;
     try {
       // RFC 9112 §3.2: an HTTP/1.1 request without Host is a 400; node leaves it to us (index.ts)
       // rather than answering it bare.
@@ -39,9 +49,9 @@ export function problemResponses(logger: Logger, metrics: Metrics): Middleware {
       await next();
       if (ctx.body == null && ctx.status >= 400) sendProblem(ctx, emptyStatusProblem(ctx));
     } catch (error) {
-      sendProblem(ctx, toProblem(error, ctx, logger, metrics));
+      sendProblem(ctx, toProblem(error, requestId, ctx.path, logger, metrics));
     } finally {
-      observer.finish(ctx, start);
+      observer.finish(requestId, ctx.method, routeLabel(ctx.state.route, ctx._matchedRoute), ctx.path, ctx.status, start);
     }
   };
 }
@@ -57,16 +67,17 @@ function emptyStatusProblem(ctx: Context): HttpProblem {
   return problems.badRequest(`The request could not be handled (${ctx.status}).`);
 }
 
-function toProblem(error: unknown, ctx: Context, logger: Logger, metrics: Metrics): HttpProblem {
+/** The problem to answer for anything thrown while handling a request. */
+export function toProblem(error: unknown, requestId: string, path: string, logger: Logger, metrics: Metrics): HttpProblem {
   if (error instanceof HttpProblem) return error;
   if (error instanceof StoreUnavailableError) {
     metrics.countStoreError();
-    logger.warn({ reqId: ctx.state.requestId, err: error.message }, 'key store unavailable');
+    logger.warn({ reqId: requestId, err: error.message }, 'key store unavailable');
     return problems.storeUnavailable();
   }
   const status = clientStatusOf(error);
-  if (status === 404) return problems.notFound(ctx.path);
+  if (status === 404) return problems.notFound(path);
   if (status !== undefined || error instanceof URIError) return problems.badRequest('The request line or headers could not be understood.');
-  logger.error({ reqId: ctx.state.requestId, err: error }, 'unexpected error');
+  logger.error({ reqId: requestId, err: error }, 'unexpected error');
   return problems.internal();
 }

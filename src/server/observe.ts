@@ -3,9 +3,9 @@
 // line: refusals (4xx) at info, so that failed key checks and rate limiting show in normal logs;
 // successes at debug, so that the hot path writes nothing at the default level (VINO_LOG_LEVEL=debug
 // gives a full access log). A line names the route and path, never headers or the query string,
-// so no key or token reaches it. errors.ts calls both around everything else, so that the
-// observation sees the answer actually sent, problems included, at the cost of no extra layer.
-import type { Context } from 'koa';
+// so no key or token reaches it. errors.ts (and the decode lane) call both around everything else,
+// so that the observation sees the answer actually sent, problems included, at no extra layer.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { randomUUID } from 'node:crypto';
 import type { Metrics } from './metrics.js';
@@ -21,25 +21,23 @@ export class RequestObserver {
     this.logSuccesses = logger.isLevelEnabled('debug');
   }
 
-  /** Gives the request its id and headers; returns its start time for `finish`. */
-  begin(ctx: Context): number {
-    const given = ctx.req.headers['x-request-id'];
+  /** Gives the request its id and headers; returns the id. */
+  begin(req: IncomingMessage, res: ServerResponse): string {
+    const given = req.headers['x-request-id'];
     const requestId = typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
-    ctx.state.requestId = requestId;
-    ctx.res.setHeader('X-Request-Id', requestId);
-    applySecurityHeaders(ctx.res);
-    return performance.now();
+    res.setHeader('X-Request-Id', requestId);
+    applySecurityHeaders(res);
+    return requestId;
   }
 
-  finish(ctx: Context, start: number): void {
+  /** `route` is a bounded label (routeLabel); `path` is only looked at when it is `unmatched`. */
+  finish(requestId: string, method: string, route: string, path: string, status: number, start: number): void {
     const ms = performance.now() - start;
-    const route = routeLabel(ctx.state.route, ctx._matchedRoute);
-    const status = ctx.status;
-    this.metrics.observeRequest(ctx.method, route, status, ms / 1000);
+    this.metrics.observeRequest(method, route, status, ms / 1000);
     if (status < 400 && !this.logSuccesses) return;
     // The path only adds to the route when no route matched; it is cut short, as it is the client's.
-    const path = route === 'unmatched' ? ctx.path.slice(0, 200) : undefined;
-    const line = { reqId: ctx.state.requestId as string, method: ctx.method, route, path, status, ms: Math.round(ms * 100) / 100 };
+    const shownPath = route === 'unmatched' ? path.slice(0, 200) : undefined;
+    const line = { reqId: requestId, method, route, path: shownPath, status, ms: Math.round(ms * 100) / 100 };
     if (status >= 500) this.logger.error(line, 'request failed');
     else if (status >= 400) this.logger.info(line, 'request refused');
     else this.logger.debug(line, 'request');
@@ -47,7 +45,7 @@ export class RequestObserver {
 }
 
 /** Bounded label values: a matched route pattern, a name set by a handler, or `unmatched`. */
-function routeLabel(named: unknown, matched: string | RegExp | undefined): string {
+export function routeLabel(named: unknown, matched: string | RegExp | undefined): string {
   if (typeof named === 'string') return named;
   return typeof matched === 'string' ? matched : 'unmatched';
 }

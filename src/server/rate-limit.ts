@@ -1,6 +1,7 @@
 // Per-client-address limits on the open endpoints and per-key limits on the secure ones, counted in
 // memory, or beside the keys in Redis or PostgreSQL so that every instance shares one budget. A limit
 // of 0 installs no middleware at all: benchmarks and bulk evaluations pay nothing for it.
+import type { IncomingMessage } from 'node:http';
 import type { Context, Middleware } from 'koa';
 import {
   RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, RLWrapperTimeouts, type RateLimiterAbstract,
@@ -54,17 +55,32 @@ export function createLimiters(settings: RateLimitSettings): Limiters {
   return { open: limiter('open', settings.openPerMinute, settings), perKey: limiter('key', settings.keyPerMinute, settings) };
 }
 
-/** Consumes one point per request for the caller `keyOf` names; 429 with Retry-After past the limit. */
+/** Consumes one point for `key`; rejects with a 429 problem (Retry-After) past the limit. */
+export async function consumeOrRefuse(limiter: RateLimiterAbstract, key: string, scope: string, metrics: Metrics): Promise<void> {
+  try {
+    await limiter.consume(key);
+  } catch (rejection) {
+    if (!(rejection instanceof RateLimiterRes)) throw rejection;
+    metrics.countRateLimited(scope);
+    throw problems.rateLimited(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
+  }
+}
+
+/** Consumes one point per request for the caller `keyOf` names. */
 export function rateLimit(limiter: RateLimiterAbstract | undefined, scope: string, keyOf: (ctx: Context) => string, metrics: Metrics): Middleware[] {
   if (!limiter) return [];
   return [async function rateLimit(ctx, next) {
-    try {
-      await limiter.consume(keyOf(ctx));
-    } catch (rejection) {
-      if (!(rejection instanceof RateLimiterRes)) throw rejection;
-      metrics.countRateLimited(scope);
-      throw problems.rateLimited(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
-    }
+    await consumeOrRefuse(limiter, keyOf(ctx), scope, metrics);
     return next();
   }];
+}
+
+/**
+ * The client address rate limits count by: the first X-Forwarded-For entry behind a trusted
+ * proxy (as koa's ctx.ip gives it), else the peer's address.
+ */
+export function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
+  const forwarded = trustProxy ? req.headers['x-forwarded-for'] : undefined;
+  const first = typeof forwarded === 'string' ? forwarded.split(',', 1)[0]!.trim() : '';
+  return first || req.socket.remoteAddress || '';
 }

@@ -1,9 +1,10 @@
 // The decode endpoints: open (the page; limited per client address) and secure (API key; limited
 // per key), each for one identifier or a batch of up to 1,000 answered in order.
+import type { IncomingMessage } from 'node:http';
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { BATCH_BODY_LIMIT, readJsonBody, SINGLE_BODY_LIMIT } from '../body.js';
-import type { DecodeAnswers } from '../decode-answers.js';
+import type { DecodeAnswer, DecodeAnswers } from '../decode-answers.js';
 import { PROBLEM_CONTENT_TYPE } from '../errors.js';
 import type { Metrics } from '../metrics.js';
 import { validateDecodeBatchRequest, validateDecodeRequest } from '../validate.js';
@@ -22,23 +23,27 @@ const BATCH_OPEN = Buffer.from('{"results":[');
 const BATCH_COMMA = Buffer.from(',');
 const BATCH_CLOSE = Buffer.from(']}');
 
+/** Reads and checks a single-identifier body and answers it: the work of both decode endpoints. */
+export async function answerSingle(req: IncomingMessage, answers: DecodeAnswers, metrics: Metrics): Promise<DecodeAnswer> {
+  const { identifier } = validateDecodeRequest(await readJsonBody(req, SINGLE_BODY_LIMIT));
+  const answer = answers.answer(identifier);
+  metrics.countDecode(answer.outcome);
+  return answer;
+}
+
+export const contentTypeOf = (answer: DecodeAnswer): string => (answer.status === 200 ? JSON_CONTENT_TYPE : PROBLEM_CONTENT_TYPE);
+
 export function decodeRoutes({ answers, metrics, openGuards, secureGuards }: DecodeRoutesOptions): Router {
   async function single(ctx: Context): Promise<void> {
-    const { identifier } = validateDecodeRequest(await readJsonBody(ctx, SINGLE_BODY_LIMIT));
-    const answer = answers.answer(identifier);
-    metrics.countDecode(answer.outcome);
-    if (answer.status === 200) {
-      ctx.res.setHeader('Content-Type', JSON_CONTENT_TYPE);
-    } else {
-      ctx.status = answer.status;
-      ctx.res.setHeader('Content-Type', PROBLEM_CONTENT_TYPE);
-    }
+    const answer = await answerSingle(ctx.req, answers, metrics);
+    ctx.status = answer.status;
+    ctx.res.setHeader('Content-Type', contentTypeOf(answer));
     ctx.body = answer.body;
   }
 
   /** Always 200: each item is a DecodeResult, or the problem that identifier would have had alone. */
   async function batch(ctx: Context): Promise<void> {
-    const { identifiers } = validateDecodeBatchRequest(await readJsonBody(ctx, BATCH_BODY_LIMIT));
+    const { identifiers } = validateDecodeBatchRequest(await readJsonBody(ctx.req, BATCH_BODY_LIMIT));
     const parts: Buffer[] = [BATCH_OPEN];
     identifiers.forEach((identifier, i) => {
       const answer = answers.answer(identifier);

@@ -14,7 +14,7 @@ export function keyRoutes(keys: KeyStore, adminGuard: Middleware): Router {
   router.use(adminGuard);
 
   router.post('/', async (ctx) => {
-    const { label } = validateKeyCreateRequest(await readJsonBody(ctx, ADMIN_BODY_LIMIT));
+    const { label } = validateKeyCreateRequest(await readJsonBody(ctx.req, ADMIN_BODY_LIMIT));
     const created = await keys.create(label.trim());
     ctx.status = 201;
     ctx.set('Location', `/api/v1/keys/${created.id}`);
