@@ -27,14 +27,26 @@ function yearCode(year: number): string {
   return YEAR_CODES[(year - 1980) % 30]!;
 }
 
-export function identifierMix(count: number, seed = 1): string[] {
+/**
+ * `fleet`: what a company's fleet file holds: VINs of the 300 WMIs with the most plant rows (the
+ * big makers) and of 100 European-market passenger-car WMIs. `long-tail`: every WMI in the
+ * registry, down to one-off trailer makers: thousands of WMIs, so the decoder's tables no longer
+ * sit in the CPU cache. Either way a plant row picked uniformly weights each maker by its rows.
+ */
+export type MixBreadth = 'fleet' | 'long-tail';
+
+export function identifierMix(count: number, seed = 1, breadth: MixBreadth = 'fleet'): string[] {
   const random = rng(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   const chars = (n: number): string => Array.from({ length: n }, () => pick([...VIN_CHARS])).join('');
-  // A plant row picked uniformly weights each maker by how many plant rows vPIC holds for it, so
-  // large makers (more models, more schemas) come up more often, as they do in a real fleet.
-  const plantRows = Object.entries(PLANTS.groups).filter(([w]) => w.length === 3).flatMap(([, text]) => decodePlantGroup(text));
-  const otherWmis = WMI.rows.map((r) => r[0]).filter((w) => w.length === 3 && !Object.hasOwn(PLANTS.groups, w));
+  let groups = Object.entries(PLANTS.groups).filter(([w]) => w.length === 3).map(([w, text]) => decodePlantGroup(text));
+  let otherWmis = WMI.rows.filter((r) => r[0].length === 3 && !Object.hasOwn(PLANTS.groups, r[0])).map((r) => r);
+  if (breadth === 'fleet') {
+    groups = groups.sort((a, b) => b.length - a.length || (a[0]![0] < b[0]![0] ? -1 : 1)).slice(0, 300);
+    otherWmis = otherWmis.filter((r) => r[4] === 'Passenger Car' && /^[S-Z]/.test(r[0])).slice(0, 100);
+  }
+  const plantRows = groups.flat();
+  const otherWmiCodes = otherWmis.map((r) => r[0]);
   const jdm = JDM_CHASSIS.rows.map((r) => r[0]);
   const out: string[] = [];
   while (out.length < count) {
@@ -50,7 +62,7 @@ export function identifierMix(count: number, seed = 1): string[] {
       const draft = `${wmi}${chars(3)}${p7}${chars(1)}0${yearCode(year)}${code}${chars(6)}`;
       out.push(draft.slice(0, 8) + calculateCheckDigit(draft) + draft.slice(9));
     } else if (roll < 0.9) {
-      out.push(`${pick(otherWmis)}ZZZ${chars(2)}Z${pick([...YEAR_CODES])}${chars(7)}`);
+      out.push(`${pick(otherWmiCodes)}ZZZ${chars(2)}Z${pick([...YEAR_CODES])}${chars(7)}`);
     } else if (roll < 0.95) {
       out.push(`${pick(jdm)}-${String(Math.floor(random() * 1e6)).padStart(6, '0')}`);
     } else {

@@ -11,7 +11,10 @@ function print(title: string, figures: Figure[]): void {
 }
 
 const only = process.argv[2];
-if (!only || only === 'decode') print('In-process decoding', benchDecode());
+if (!only || only === 'decode') {
+  print('In-process decoding: a fleet (300 big-maker WMIs, 100 European ones, JDM, malformed)', benchDecode('fleet'));
+  print('In-process decoding: the long tail (every WMI with plants, down to one-off trailer makers)', benchDecode('long-tail'));
+}
 if (!only || only === 'cli') print('Command line', benchCli(Number(process.env.VINO_BENCH_LINES ?? 1_000_000)));
 if (!only || only === 'http') {
   const { runHttpBench } = await import('./http.js');

@@ -4,13 +4,15 @@
 import type { DecodeResult, Evidence, Warning } from '../generated/contract.js';
 import type { CountryRange, PlantsByCode, Tables, WmiEntry } from './tables.js';
 
-const NO_PLANTS: PlantsByCode = new Map();
+const NO_PLANTS: PlantsByCode = { codes: [], wildcard: undefined };
 
 export interface CorporateOrigin {
   wmi: string;
   lowVolume: boolean;
   range: CountryRange | null;
   entry: WmiEntry | null;
+  /** Check digits are mandatory for vehicles made for North America (49 CFR 565) and China (GB 16735). */
+  checkDigitRequired: boolean;
   /** This WMI's plant rows by plant code (empty when the registry has none). */
   plants: PlantsByCode;
   /** Shared between decodes of the same WMI: the layer is frozen, the arrays are copied by each decode. */
@@ -56,5 +58,5 @@ export function resolveCorporateOrigin(tables: Tables, vin: string): CorporateOr
     manufacturer: entry?.manufacturer ?? null,
     productionVolume: entry || range?.countryCode ? (lowVolume ? 'Low-Volume Production (under 1,000 a year)' : 'High-Volume Production') : null,
   });
-  return { wmi, lowVolume, range, entry, plants: tables.plants.get(wmi) ?? NO_PLANTS, layer, evidence, warnings };
+  return { wmi, lowVolume, range, entry, checkDigitRequired: range?.region === 'North America' || countryCode === 'CN', plants: tables.plants.get(wmi) ?? NO_PLANTS, layer, evidence, warnings };
 }

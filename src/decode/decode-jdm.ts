@@ -2,7 +2,7 @@
 // WMI or check digit: the model code names the maker and model, and the registry adds production
 // years and, where a public source states it, the plant.
 import type { DecodeResult, Evidence, Warning } from '../generated/contract.js';
-import { alignment, confidenceLevel } from './verdict.js';
+import { alignment, confidenceLevel, verdictOf } from './verdict.js';
 import type { Tables } from './tables.js';
 
 export function decodeJdm(tables: Tables, text: string, modelCode: string, serial: string): DecodeResult {
@@ -18,13 +18,13 @@ export function decodeJdm(tables: Tables, text: string, modelCode: string, seria
   if (unverified) warnings.push({ code: 'REGISTRY_ROW_UNVERIFIED', message: `The registry row for ${modelCode} has not been checked against a public source yet.` });
   if (entry && !plantKnown) warnings.push({ code: 'PLANT_UNKNOWN', message: `No public source in the registry names the plant for ${modelCode}.` });
   const plantCountry = plantKnown ? 'JP' : null;
-  const verdict = alignment('JP', plantCountry);
+  const aligned = alignment('JP', plantCountry);
   const confidence = unverified || !entry ? 'LOW_INFERRED' : plantKnown ? 'HIGH_DETERMINISTIC' : 'MEDIUM_PARTIAL';
   const city = entry?.city ?? null;
   const state = entry?.prefecture ?? null;
   return {
     identifier: text,
-    summary: { format: 'JDM_CHASSIS', confidence, originAlignment: verdict.code, verdict: verdict.verdict },
+    summary: { format: 'JDM_CHASSIS', confidence, originAlignment: aligned, verdict: verdictOf(aligned) },
     corporateOrigin: { wmi: null, country: japan, countryCode: 'JP', region: 'Asia', manufacturer: entry?.manufacturer ?? null, productionVolume: null },
     assembly: plantKnown
       ? { plantCode: null, country: japan, countryCode: 'JP', city, state, cityState: city && state ? `${city}, ${state}` : (city ?? state), details: entry!.plant, source: 'Curated Registry' }

@@ -6,7 +6,7 @@ import { calculateCheckDigit } from './check-digit.js';
 import { resolveCorporateOrigin, type CorporateOrigin } from './corporate-origin.js';
 import { readModelYear } from './model-year.js';
 import { assemblyLayer, countryOnlyLayer, resolvePlant } from './plant.js';
-import { alignment, confidenceLevel } from './verdict.js';
+import { alignment, confidenceLevel, verdictOf } from './verdict.js';
 import type { PlantEntry, Tables } from './tables.js';
 
 const UNKNOWN_ASSEMBLY: Readonly<DecodeResult['assembly']> = Object.freeze({
@@ -25,8 +25,6 @@ function memo<T>(): (key: string, make: () => T) => T {
 
 const checkDigitWarning = memo<Warning>();
 const modelYearWarning = memo<Warning>();
-const modelYearEvidence = memo<Evidence>();
-const plantEvidence = new WeakMap<PlantEntry, Evidence>();
 const otherYearsWarning = new WeakMap<PlantEntry, Warning>();
 
 // Outside North America and China a VIN need not follow 49 CFR 565, and many European makers do
@@ -36,10 +34,6 @@ const NOT_PART_565: Warning = Object.freeze({
   message: 'This VIN does not follow 49 CFR 565 (its check digit does not hold), so position 10 may not encode the model year.',
 });
 
-/** Check digits are mandatory for vehicles made for North America (49 CFR 565) and China (GB 16735). */
-function checkDigitRequired(origin: CorporateOrigin): boolean {
-  return origin.range?.region === 'North America' || origin.layer.countryCode === 'CN';
-}
 
 function mismatchWarning(actual: string, calculated: string, required: boolean): Warning {
   return checkDigitWarning(actual + calculated + (required ? '!' : ''), () => ({
@@ -51,11 +45,11 @@ function mismatchWarning(actual: string, calculated: string, required: boolean):
 }
 
 function evidenceForPlant(wmi: string, entry: PlantEntry): Evidence {
-  let e = plantEvidence.get(entry);
+  let e = entry.evidence;
   if (!e) {
     const span = `${entry.yearFrom}-${entry.yearTo === 9999 ? '' : entry.yearTo}`;
     e = Object.freeze({ layer: 'assembly', table: 'plants', key: `${wmi} plant ${entry.plantCode} ${span}`, source: entry.source });
-    plantEvidence.set(entry, e);
+    entry.evidence = e;
   }
   return e;
 }
@@ -74,21 +68,23 @@ function warningForOtherYears(wmi: string, code: string, entry: PlantEntry): War
  * codes (cheaper to hash than a fresh string); 6-character ones by their text.
  */
 export class OriginCache {
-  private readonly short = new Map<number, CorporateOrigin>();
+  // Slot per possible 3-character WMI (characters '0'-'Z', 43 each): an index, not a hash lookup,
+  // which matters when a fleet spans thousands of WMIs and the hash table no longer fits in cache.
+  private readonly short: (CorporateOrigin | undefined)[] = new Array(43 * 43 * 43).fill(undefined);
   private readonly long = new Map<string, CorporateOrigin>();
   constructor(private readonly tables: Tables) {}
 
   get(vin: string): CorporateOrigin {
     const lowVolume = vin.charCodeAt(2) === 57; // '9'
-    const shortKey = (vin.charCodeAt(0) << 16) | (vin.charCodeAt(1) << 8) | vin.charCodeAt(2);
+    const shortKey = (vin.charCodeAt(0) - 48) * 1849 + (vin.charCodeAt(1) - 48) * 43 + (vin.charCodeAt(2) - 48);
     const longKey = lowVolume ? vin.slice(0, 3) + vin.slice(11, 14) : '';
-    const cached = lowVolume ? this.long.get(longKey) : this.short.get(shortKey);
+    const cached = lowVolume ? this.long.get(longKey) : this.short[shortKey];
     if (cached) return cached;
     const origin = resolveCorporateOrigin(this.tables, vin);
     // Cache only registry WMIs, so arbitrary input cannot grow the cache without bound.
     if (origin.entry) {
       if (lowVolume) this.long.set(longKey, origin);
-      else this.short.set(shortKey, origin);
+      else this.short[shortKey] = origin;
     }
     return origin;
   }
@@ -97,21 +93,16 @@ export class OriginCache {
 export function decodeVin(tables: Tables, vin: string, origins: OriginCache): DecodeResult {
   const origin = origins.get(vin);
   const warnings: Warning[] = origin.warnings.length === 0 ? [] : origin.warnings.slice();
-  const evidence: Evidence[] = origin.evidence.length === 2 ? [origin.evidence[0]!, origin.evidence[1]!] : origin.evidence.slice();
 
   const calculated = calculateCheckDigit(vin);
   const actual = vin[8]!;
   const matches = calculated === actual;
-  const required = checkDigitRequired(origin);
+  const required = origin.checkDigitRequired;
   if (!matches) warnings.push(mismatchWarning(actual, calculated, required));
 
   const yearCode = vin[9]!;
   const vehicleType = origin.entry?.vehicleType ?? null;
   const year = readModelYear(tables, vin, vehicleType, matches);
-  if (year.source) {
-    const rule = year.byPosition7;
-    evidence.push(modelYearEvidence(yearCode + (rule ? '7' : ''), () => ({ layer: 'modelYear', table: 'model-years', key: yearCode, source: rule ? `${year.source}; position-7 rule` : year.source! })));
-  }
   if (!matches && !required && year.modelYear !== null) {
     warnings.push(NOT_PART_565);
   }
@@ -126,10 +117,15 @@ export function decodeVin(tables: Tables, vin: string, origins: OriginCache): De
 
   const plantCode = vin[10]!;
   const plant = resolvePlant(origin.plants, vin, year.candidates);
+  // Evidence in one array literal (layer 1, model year, plant): no growth, no copy.
+  const yearEvidence = year.evidence;
+  const plantEvidence = plant ? evidenceForPlant(origin.wmi, plant.entry) : null;
+  const [e1, e2] = origin.evidence;
+  const evidence: Evidence[] = origin.evidence.length === 2 && yearEvidence && plantEvidence ? [e1!, e2!, yearEvidence, plantEvidence]
+    : [...origin.evidence, ...(yearEvidence ? [yearEvidence] : []), ...(plantEvidence ? [plantEvidence] : [])];
   let assembly = UNKNOWN_ASSEMBLY;
   if (plant) {
     assembly = plant.cityKnown ? assemblyLayer(tables, plant.entry, plantCode) : countryOnlyLayer(tables, plant.entry, plantCode);
-    evidence.push(evidenceForPlant(origin.wmi, plant.entry));
     if (plant.otherYears) warnings.push(warningForOtherYears(origin.wmi, plantCode, plant.entry));
   } else if (origin.entry) {
     // Made per decode: keyed by WMI, code and year it could grow with every distinct input.
@@ -147,7 +143,7 @@ export function decodeVin(tables: Tables, vin: string, origins: OriginCache): De
 
   return {
     identifier: vin,
-    summary: { format: origin.lowVolume ? 'ISO_17_LOW_VOLUME' : 'ISO_17_STANDARD', confidence, originAlignment: originAlignment.code, verdict: originAlignment.verdict },
+    summary: { format: origin.lowVolume ? 'ISO_17_LOW_VOLUME' : 'ISO_17_STANDARD', confidence, originAlignment, verdict: verdictOf(originAlignment) },
     corporateOrigin: origin.layer,
     assembly,
     vehicle: {
@@ -167,7 +163,7 @@ export function decodeVin(tables: Tables, vin: string, origins: OriginCache): De
       warnings,
     },
     positions: {
-      wmi: vin.slice(0, 3), vds: vin.slice(3, 8), checkDigit: actual, modelYear: yearCode, plantCode, serial: vin.slice(11), modelCode: null,
+      wmi: origin.wmi.length === 3 ? origin.wmi : vin.slice(0, 3), vds: vin.slice(3, 8), checkDigit: actual, modelYear: yearCode, plantCode, serial: vin.slice(11), modelCode: null,
     },
   };
 }

@@ -3,7 +3,7 @@
 // (a vPIC pattern) to pin the plant.
 import type { DecodeResult } from '../generated/contract.js';
 import { matchesPattern } from './pattern.js';
-import type { PlantEntry, PlantsByCode, Tables } from './tables.js';
+import { FIRST_MODEL_YEAR, type PlantCode, type PlantEntry, type PlantsByCode, type Tables } from './tables.js';
 
 export const GOVERNMENT_SOURCE = 'NHTSA vPIC';
 
@@ -15,24 +15,23 @@ export interface PlantMatch {
   cityKnown: boolean;
 }
 
-function firstInYear(rows: readonly PlantEntry[] | undefined, vin: string, year: number): PlantEntry | null {
-  if (!rows) return null;
-  for (const row of rows) {
-    // The year test is a pair of integer compares, so it goes before the pattern.
-    if (year >= row.yearFrom && year <= row.yearTo && (!row.pattern || matchesPattern(row.pattern, vin))) return row;
+function inYear(code: PlantCode | undefined, vin: string, year: number): PlantEntry | undefined {
+  if (!code) return undefined;
+  for (const row of code.patterned) {
+    if (year >= row.yearFrom && year <= row.yearTo && matchesPattern(row.pattern!, vin)) return row;
   }
-  return null;
+  return code.byYear[year - FIRST_MODEL_YEAR];
 }
 
 /**
  * What every matching row of any year agrees on: the place, or only the country (vPIC names BMW's
  * plant L "Spartanburg" one year and "Greer" the others), or nothing.
  */
-function agreedPlace(lists: readonly (readonly PlantEntry[] | undefined)[], vin: string): { entry: PlantEntry; cityKnown: boolean } | null {
+function agreedPlace(codes: readonly (PlantCode | undefined)[], vin: string): { entry: PlantEntry; cityKnown: boolean } | null {
   let first: PlantEntry | null = null;
   let cityKnown = true;
-  for (const rows of lists) {
-    for (const row of rows ?? []) {
+  for (const code of codes) {
+    for (const row of code?.all ?? []) {
       if (row.pattern && !matchesPattern(row.pattern, vin)) continue;
       if (!first) first = row;
       else if (row.countryCode !== first.countryCode) return null;
@@ -46,12 +45,12 @@ function agreedPlace(lists: readonly (readonly PlantEntry[] | undefined)[], vin:
  * The plant for a VIN, trying its model year candidates from the most recent. When no row covers
  * any candidate year, the rows of other years are used only if they all name the same place.
  */
-export function resolvePlant(byCode: PlantsByCode, vin: string, years: readonly number[]): PlantMatch | null {
-  const exact = byCode.get(vin[10]!);
-  const wildcard = byCode.get('*');
+export function resolvePlant(plants: PlantsByCode, vin: string, years: readonly number[]): PlantMatch | null {
+  const exact = plants.codes[vin.charCodeAt(10) - 48];
+  const wildcard = plants.wildcard;
   if (!exact && !wildcard) return null;
   for (let i = years.length - 1; i >= 0; i--) {
-    const hit = firstInYear(exact, vin, years[i]!) ?? firstInYear(wildcard, vin, years[i]!);
+    const hit = inYear(exact, vin, years[i]!) ?? inYear(wildcard, vin, years[i]!);
     if (hit) return { entry: hit, otherYears: false, cityKnown: true };
   }
   const agreed = agreedPlace([exact, wildcard], vin);

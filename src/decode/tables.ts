@@ -1,6 +1,6 @@
 // Runtime indexes over the compiled registry. Decode functions take a `Tables` argument, so tests
 // can hand in a five-row registry; index.ts binds the generated one.
-import type { DecodeResult } from '../generated/contract.js';
+import type { DecodeResult, Evidence } from '../generated/contract.js';
 import { VIN_ORDER } from './alphabet.js';
 import { compilePattern, type VinPattern } from './pattern.js';
 import { decodePlantGroup, type GroupedTable, type PlantTuple, type RegistryData, type SourcedTable } from './registry-data.js';
@@ -10,11 +10,33 @@ export interface WmiEntry { wmi: string; manufacturer: string; make: string | nu
 export interface PlantEntry {
   plantCode: string; yearFrom: number; yearTo: number; pattern: VinPattern | null; specificity: number;
   countryCode: string; city: string | null; state: string | null; company: string | null; source: string;
-  /** The decode result's assembly layer for this row, made on first use (see plant.ts). */
+  /** The decode result's assembly layer and evidence item for this row, made on first use (kept on the row: one object to reach). */
   layer?: Readonly<DecodeResult['assembly']>;
+  evidence?: Readonly<Evidence>;
 }
-export type PlantsByCode = ReadonlyMap<string, readonly PlantEntry[]>;
-export interface ModelYearCode { plausible: readonly number[]; before2010: readonly number[]; since2010: readonly number[]; source: string }
+/** The plant rows of one WMI and plant code, arranged so a lookup is an index, not a search. */
+export interface PlantCode {
+  /** Rows tied to other VIN positions by a pattern, most specific first: tried before the rest. */
+  patterned: readonly PlantEntry[];
+  /** Rows without a pattern, by model year (index = year - FIRST_MODEL_YEAR); the narrowest span wins. */
+  byYear: readonly (PlantEntry | undefined)[];
+  /** Every row, for the fallback to other years. */
+  all: readonly PlantEntry[];
+}
+
+/** One WMI's plant rows: by position-11 character code (index = charCode - 48), and the '*' rows. */
+export interface PlantsByCode {
+  codes: readonly (PlantCode | undefined)[];
+  wildcard: PlantCode | undefined;
+}
+
+export const FIRST_MODEL_YEAR = 1980;
+export const LAST_MODEL_YEAR = 2040;
+export interface ModelYearCode {
+  plausible: readonly number[]; before2010: readonly number[]; since2010: readonly number[]; source: string;
+  /** Evidence items for a reading of this code without and with the position-7 rule (shared, frozen). */
+  evidence: Readonly<Evidence>; evidenceByRule: Readonly<Evidence>;
+}
 export interface JdmEntry {
   modelCode: string; manufacturer: string; make: string; model: string; yearFrom: number; yearTo: number;
   plant: string | null; city: string | null; prefecture: string | null; source: string;
@@ -56,6 +78,8 @@ export function indexTables(data: RegistryData): Tables {
       before2010: plausible.filter((y) => y < 2010),
       since2010: plausible.filter((y) => y >= 2010),
       source: data.modelYears.sources[s]!,
+      evidence: Object.freeze({ layer: 'modelYear', table: 'model-years', key: code, source: data.modelYears.sources[s]! }),
+      evidenceByRule: Object.freeze({ layer: 'modelYear', table: 'model-years', key: code, source: `${data.modelYears.sources[s]!}; position-7 rule` }),
     });
   }
   const jdm = new Map<string, JdmEntry>();
@@ -70,16 +94,32 @@ function plantEntry(t: PlantTuple, sources: readonly string[]): PlantEntry {
   const compiled = pattern ? compilePattern(pattern) : null;
   return {
     plantCode: code, yearFrom: from, yearTo: to === 0 ? 9999 : to, pattern: compiled, specificity: compiled ? compiled.positions.length : 0,
-    countryCode: country, city: orNull(city), state: orNull(state), company: orNull(company), source: sources[s]!, layer: undefined,
+    countryCode: country, city: orNull(city), state: orNull(state), company: orNull(company), source: sources[s]!, layer: undefined, evidence: undefined,
   };
 }
 
-function byPlantCode(rows: readonly PlantTuple[], sources: readonly string[]): PlantsByCode {
-  const byCode = new Map<string, PlantEntry[]>();
-  for (const row of rows) (byCode.get(row[1]) ?? byCode.set(row[1], []).get(row[1])!).push(plantEntry(row, sources));
+function plantCode(entries: PlantEntry[]): PlantCode {
   // Most specific pattern first, then the narrower year span: the first match is the answer.
-  for (const list of byCode.values()) list.sort((a, b) => b.specificity - a.specificity || (a.yearTo - a.yearFrom) - (b.yearTo - b.yearFrom));
-  return byCode;
+  entries.sort((a, b) => b.specificity - a.specificity || (a.yearTo - a.yearFrom) - (b.yearTo - b.yearFrom));
+  const byYear: (PlantEntry | undefined)[] = new Array(LAST_MODEL_YEAR - FIRST_MODEL_YEAR + 1).fill(undefined);
+  for (const e of entries) {
+    if (e.pattern) continue;
+    const to = Math.min(e.yearTo, LAST_MODEL_YEAR);
+    for (let y = Math.max(e.yearFrom, FIRST_MODEL_YEAR); y <= to; y++) byYear[y - FIRST_MODEL_YEAR] ??= e;
+  }
+  return { patterned: entries.filter((e) => e.pattern !== null), byYear, all: entries };
+}
+
+function byPlantCode(rows: readonly PlantTuple[], sources: readonly string[]): PlantsByCode {
+  const groups = new Map<string, PlantEntry[]>();
+  for (const row of rows) (groups.get(row[1]) ?? groups.set(row[1], []).get(row[1])!).push(plantEntry(row, sources));
+  const codes: (PlantCode | undefined)[] = new Array(43).fill(undefined); // '0' (48) to 'Z' (90)
+  let wildcard: PlantCode | undefined;
+  for (const [code, entries] of groups) {
+    if (code === '*') wildcard = plantCode(entries);
+    else codes[code.charCodeAt(0) - 48] = plantCode(entries);
+  }
+  return { codes, wildcard };
 }
 
 /** Plant rows per WMI, built on first lookup of each WMI. */

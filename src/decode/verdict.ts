@@ -8,10 +8,13 @@ const VERDICTS: Record<OriginAlignment, string> = {
 };
 
 /** Both countries known and equal: aligned; both known and different: transnational; else unverified. */
-export function alignment(corporateCountry: string | null, plantCountry: string | null): { code: OriginAlignment; verdict: string } {
-  const code: OriginAlignment = !corporateCountry || !plantCountry ? 'UNVERIFIED'
+export function alignment(corporateCountry: string | null, plantCountry: string | null): OriginAlignment {
+  return !corporateCountry || !plantCountry ? 'UNVERIFIED'
     : corporateCountry === plantCountry ? 'VERIFIED_ORIGIN_ALIGNMENT' : 'TRANSNATIONAL_ASSEMBLY';
-  return { code, verdict: VERDICTS[code] };
+}
+
+export function verdictOf(code: OriginAlignment): string {
+  return VERDICTS[code];
 }
 
 export function confidenceLevel(confidence: Confidence): 'HIGH' | 'MEDIUM' | 'LOW' {
