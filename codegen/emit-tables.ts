@@ -3,7 +3,7 @@
 // and its text dropped, where a module's source stays in memory for the life of the process
 // (about 12 MB for these tables). Plants are grouped per WMI and parsed on first use. The
 // typed modules keep the generated output type-checked.
-import type { GroupedTable, PlantTuple, RegistryData, SourcedTable } from '../src/decode/registry-data.js';
+import type { GroupedTable, PlantTuple, RegistryData } from '../src/decode/registry-data.js';
 import { encodePlantGroup } from '../src/decode/registry-data.js';
 import { banner } from './banner.js';
 
@@ -60,4 +60,3 @@ export function emitTables(data: RegistryData): Map<string, string> {
   return files;
 }
 
-export type { SourcedTable };

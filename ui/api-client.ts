@@ -23,18 +23,14 @@ export interface HttpExchange {
   responseText: string;
 }
 
+import type { CreatedApiKey } from '../src/keys/key-store.js';
+
 export type ApiOutcome<T> =
   | { ok: true; body: T; exchange: HttpExchange }
   | { ok: false; message: string; problem: Problem | null; exchange: HttpExchange };
 
-/** What `POST /api/v1/keys` answers with 201: the only time the key itself is sent. */
-export interface CreatedApiKey {
-  id: string;
-  label: string;
-  key: string;
-  prefix: string;
-  createdAt: string;
-}
+/** What `POST /api/v1/keys` answers with 201 (the server's own type): the only time the key is sent. */
+export type { CreatedApiKey } from '../src/keys/key-store.js';
 
 /** `api-base` may be '' (same origin) or an origin such as `https://vino.example`, with or without a trailing slash. */
 export function apiUrl(apiBase: string, path: string): string {
