@@ -1,7 +1,13 @@
 // In-process decoding speed against a floor measured in the same run: a bare loop over the same
-// inputs that does only a Map lookup per identifier.
-import { decode } from '../src/decode/index.js';
+// inputs that does only a Map lookup per identifier. It measures the compiled decoder in dist/
+// (what `vino` and the server run), not the TypeScript sources as a loader transforms them.
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { identifierMix, type MixBreadth } from './identifiers.js';
+
+type DecodeModule = typeof import('../src/decode/index.js');
+const COMPILED = pathToFileURL(resolve(import.meta.dirname, '../dist/src/decode/index.js')).href;
+const { decode } = (await import(COMPILED)) as DecodeModule;
 
 export interface Figure { name: string; value: number; unit: string; note?: string }
 

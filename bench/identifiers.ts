@@ -7,6 +7,7 @@ import { JDM_CHASSIS } from '../src/generated/jdm-chassis.js';
 import { PLANTS } from '../src/generated/plants.js';
 import { WMI } from '../src/generated/wmi.js';
 import { decodePlantGroup } from '../src/decode/registry-data.js';
+import { compilePattern } from '../src/decode/pattern.js';
 
 const VIN_CHARS = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
 const YEAR_CODES = 'ABCDEFGHJKLMNPRSTVWXY123456789';
@@ -59,8 +60,15 @@ export function identifierMix(count: number, seed = 1, breadth: MixBreadth = 'fl
       const code = plant[1] === '*' ? pick([...VIN_CHARS]) : plant[1];
       // Position 7 follows the 49 CFR 565.15 rule: a letter from 2010, a digit before.
       const p7 = year >= 2010 ? pick([...'ABCDEFGHJKLMNPRSTUVWXYZ']) : pick([...'0123456789']);
-      const draft = `${wmi}${chars(3)}${p7}${chars(1)}0${yearCode(year)}${code}${chars(6)}`;
-      out.push(draft.slice(0, 8) + calculateCheckDigit(draft) + draft.slice(9));
+      const draft = [...`${wmi}${chars(3)}${p7}${chars(1)}0${yearCode(year)}${code}${chars(6)}`];
+      // A real VIN of a row tied to other positions by a pattern fits that pattern: fill them in
+      // (positions 4-8 and 12-17; the check digit, year and plant code stay as drawn).
+      if (plant[4]) {
+        const { positions, allowed } = compilePattern(plant[4]);
+        positions.forEach((index, i) => { if (index !== 8 && index !== 9 && index !== 10) draft[index] = pick([...allowed[i]!]); });
+      }
+      const vin = draft.join('');
+      out.push(vin.slice(0, 8) + calculateCheckDigit(vin) + vin.slice(9));
     } else if (roll < 0.9) {
       out.push(`${pick(otherWmiCodes)}ZZZ${chars(2)}Z${pick([...YEAR_CODES])}${chars(7)}`);
     } else if (roll < 0.95) {
