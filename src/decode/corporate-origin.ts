@@ -2,6 +2,7 @@
 // characters; the manufacturer comes from the WMI registry (3 characters, or 6 for low-volume
 // makers whose third character is 9: positions 1-3 + 12-14).
 import type { DecodeResult, Evidence, Warning } from '../generated/contract.js';
+import { followsPosition7Rule } from './model-year.js';
 import type { CountryRange, PlantsByCode, Tables, WmiEntry } from './tables.js';
 
 const NO_PLANTS: PlantsByCode = { codes: [], wildcard: undefined };
@@ -15,6 +16,8 @@ export interface CorporateOrigin {
   checkDigitRequired: boolean;
   /** This WMI's plant rows by plant code (empty when the registry has none). */
   plants: PlantsByCode;
+  /** Its vehicle type follows the position-7 model-year rule. */
+  position7Rule: boolean;
   /** Shared between decodes of the same WMI: the layer is frozen, the arrays are copied by each decode. */
   layer: Readonly<DecodeResult['corporateOrigin']>;
   evidence: readonly Evidence[];
@@ -58,5 +61,8 @@ export function resolveCorporateOrigin(tables: Tables, vin: string): CorporateOr
     manufacturer: entry?.manufacturer ?? null,
     productionVolume: entry || range?.countryCode ? (lowVolume ? 'Low-Volume Production (under 1,000 a year)' : 'High-Volume Production') : null,
   });
-  return { wmi, lowVolume, range, entry, checkDigitRequired: range?.region === 'North America' || countryCode === 'CN', plants: tables.plants.get(wmi) ?? NO_PLANTS, layer, evidence, warnings };
+  return {
+    wmi, lowVolume, range, entry, checkDigitRequired: range?.region === 'North America' || countryCode === 'CN',
+    plants: tables.plants.get(wmi) ?? NO_PLANTS, position7Rule: followsPosition7Rule(entry?.vehicleType ?? null), layer, evidence, warnings,
+  };
 }

@@ -2,30 +2,26 @@
 // MPVs and light trucks built to Part 565, position 7 tells the cycle: a digit means 1980-2009, a
 // letter 2010-2039. Otherwise every year the code can stand for is a candidate, and the answer
 // is the most recent one no later than the registry's build year + 1.
-import type { Evidence } from '../generated/contract.js';
-import type { Tables } from './tables.js';
+import type { ModelYearReading, Tables } from './tables.js';
+
+export type { ModelYearReading } from './tables.js';
 
 const POSITION_7_RULE_TYPES = new Set(['Passenger Car', 'Multipurpose Passenger Vehicle (MPV)', 'Truck']);
 
-export interface ModelYearReading {
-  modelYear: number | null;
-  /** Ascending; shared between decodes, so never mutated. */
-  candidates: readonly number[];
-  /** The position-7 rule picked the cycle. */
-  byPosition7: boolean;
-  /** The model-years row behind the reading (shared), or null when position 10 is no year code. */
-  evidence: Evidence | null;
+/** Whether vehicles of this type follow the position-7 rule (when their check digit holds). */
+export function followsPosition7Rule(vehicleType: string | null): boolean {
+  return vehicleType !== null && POSITION_7_RULE_TYPES.has(vehicleType);
 }
 
-export function readModelYear(tables: Tables, vin: string, vehicleType: string | null, checkDigitMatches: boolean): ModelYearReading {
-  const code = tables.modelYears.get(vin[9]!);
-  if (!code) return { modelYear: null, candidates: [], byPosition7: false, evidence: null };
+/** The reading of a VIN's position 10 (a character of the VIN alphabet); readings are made once per code and shared. */
+export function readModelYear(tables: Tables, vin: string, position7Rule: boolean, checkDigitMatches: boolean): ModelYearReading {
+  const code = tables.modelYearByChar[vin.charCodeAt(9) - 48];
+  if (!code) return tables.modelYearUnknown[vin.charCodeAt(9) - 48]!;
   // A VIN whose check digit holds was written to Part 565, so its position 7 follows the rule.
-  if (checkDigitMatches && vehicleType !== null && POSITION_7_RULE_TYPES.has(vehicleType)) {
-    const digit = vin.charCodeAt(6) >= 48 && vin.charCodeAt(6) <= 57;
-    const cycle = digit ? code.before2010 : code.since2010;
-    if (cycle.length > 0) return { modelYear: cycle[cycle.length - 1]!, candidates: cycle, byPosition7: true, evidence: code.evidenceByRule };
+  if (checkDigitMatches && position7Rule) {
+    const c = vin.charCodeAt(6);
+    const cycle = c >= 48 && c <= 57 ? code.readings.before2010 : code.readings.since2010;
+    if (cycle) return cycle;
   }
-  const all = code.plausible;
-  return { modelYear: all.length > 0 ? all[all.length - 1]! : null, candidates: all, byPosition7: false, evidence: code.evidence };
+  return code.readings.plausible;
 }

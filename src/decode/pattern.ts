@@ -6,6 +6,12 @@ export interface VinPattern {
   positions: readonly number[];
   /** For each constrained index, the characters allowed there. */
   allowed: readonly string[];
+  /**
+   * The same sets as bit masks over character codes 48-90 ('0'-'Z'): bit (code - 48) of
+   * `low` (codes 48-79) or bit (code - 80) of `high` (codes 80-90), one pair per position.
+   */
+  low: Int32Array;
+  high: Int32Array;
 }
 
 function expandClass(body: string): string {
@@ -40,12 +46,26 @@ export function compilePattern(pattern: string): VinPattern {
   };
   walk(vds, 3);
   walk(vis, 9);
-  return { positions, allowed };
+  const low = new Int32Array(positions.length);
+  const high = new Int32Array(positions.length);
+  allowed.forEach((chars, i) => {
+    for (let k = 0; k < chars.length; k++) {
+      const bit = chars.charCodeAt(k) - 48;
+      if (bit < 0 || bit > 42) continue; // not a VIN character: no VIN can match it
+      if (bit < 32) low[i]! |= 1 << bit;
+      else high[i]! |= 1 << (bit - 32);
+    }
+  });
+  return { positions, allowed, low, high };
 }
 
+/** Whether a VIN (17 characters of the VIN alphabet) fits the pattern: one mask test per constrained position. */
 export function matchesPattern(pattern: VinPattern, vin: string): boolean {
-  for (let i = 0; i < pattern.positions.length; i++) {
-    if (!pattern.allowed[i]!.includes(vin[pattern.positions[i]!]!)) return false;
+  const { positions, low, high } = pattern;
+  for (let i = 0; i < positions.length; i++) {
+    const bit = vin.charCodeAt(positions[i]!) - 48;
+    const hit = bit < 32 ? (low[i]! >>> bit) & 1 : (high[i]! >>> (bit - 32)) & 1;
+    if (hit === 0) return false;
   }
   return true;
 }

@@ -17,10 +17,12 @@ export interface PlantMatch {
 
 function inYear(code: PlantCode | undefined, vin: string, year: number): PlantEntry | undefined {
   if (!code) return undefined;
-  for (const row of code.patterned) {
-    if (year >= row.yearFrom && year <= row.yearTo && matchesPattern(row.pattern!, vin)) return row;
+  const index = year - FIRST_MODEL_YEAR;
+  const patterned = code.patternedByYear[index];
+  if (patterned) {
+    for (let i = 0; i < patterned.length; i++) if (matchesPattern(patterned[i]!.pattern!, vin)) return patterned[i];
   }
-  return code.byYear[year - FIRST_MODEL_YEAR];
+  return code.byYear[index];
 }
 
 /**

@@ -18,6 +18,8 @@ export interface PlantEntry {
 export interface PlantCode {
   /** Rows tied to other VIN positions by a pattern, most specific first: tried before the rest. */
   patterned: readonly PlantEntry[];
+  /** The patterned rows covering each model year (index = year - FIRST_MODEL_YEAR), in the same order. */
+  patternedByYear: readonly (readonly PlantEntry[])[];
   /** Rows without a pattern, by model year (index = year - FIRST_MODEL_YEAR); the narrowest span wins. */
   byYear: readonly (PlantEntry | undefined)[];
   /** Every row, for the fallback to other years. */
@@ -36,6 +38,23 @@ export interface ModelYearCode {
   plausible: readonly number[]; before2010: readonly number[]; since2010: readonly number[]; source: string;
   /** Evidence items for a reading of this code without and with the position-7 rule (shared, frozen). */
   evidence: Readonly<Evidence>; evidenceByRule: Readonly<Evidence>;
+  /** The readings of this code, made once and shared: every year it can stand for, and each cycle of the position-7 rule (null when empty). */
+  readings: { plausible: ModelYearReading; before2010: ModelYearReading | null; since2010: ModelYearReading | null };
+}
+
+/** What position 10 says about the model year. Shared between decodes (frozen): never mutate. */
+export interface ModelYearReading {
+  modelYear: number | null;
+  /** Ascending. */
+  candidates: readonly number[];
+  /** The position-7 rule picked the cycle. */
+  byPosition7: boolean;
+  /** The model-years row behind the reading, or null when position 10 is no year code. */
+  evidence: Readonly<Evidence> | null;
+  /** A small number naming this reading among all readings of the table, for per-reading caches. */
+  key: number;
+  /** The position-10 character read. */
+  code: string;
 }
 export interface JdmEntry {
   modelCode: string; manufacturer: string; make: string; model: string; yearFrom: number; yearTo: number;
@@ -52,6 +71,12 @@ export interface Tables {
   plants: { get(wmi: string): PlantsByCode | undefined };
   /** Position-10 code → its years no later than buildYear + 1, ascending, and split at 2010 for the position-7 rule. */
   modelYears: ReadonlyMap<string, ModelYearCode>;
+  /** The same codes by character code - 48 ('0'-'Z'), for the decoder's hot path. */
+  modelYearByChar: readonly (ModelYearCode | undefined)[];
+  /** Readings of the characters that are no model-year code, by character code - 48. */
+  modelYearUnknown: readonly ModelYearReading[];
+  /** How many distinct readings `key` numbers. */
+  modelYearReadings: number;
   jdm: ReadonlyMap<string, JdmEntry>;
 }
 
@@ -70,23 +95,36 @@ export function indexTables(data: RegistryData): Tables {
   }
   const plants = new PlantIndex(data.plants);
   const modelYears = new Map<string, ModelYearCode>();
+  const modelYearByChar: (ModelYearCode | undefined)[] = new Array(43).fill(undefined);
+  let readingKeys = 0;
+  const reading = (code: string, years: readonly number[], byPosition7: boolean, evidence: Readonly<Evidence>): ModelYearReading =>
+    Object.freeze({ modelYear: years.length > 0 ? years[years.length - 1]! : null, candidates: years, byPosition7, evidence, key: readingKeys++, code });
   for (const [code, years, s] of data.modelYears.rows) {
     // Not frozen: V8 copies frozen arrays on a slow path, and decodes copy these.
     const plausible = [...years].filter((y) => y <= data.buildYear + 1).sort((a, b) => a - b);
-    modelYears.set(code, {
-      plausible,
-      before2010: plausible.filter((y) => y < 2010),
-      since2010: plausible.filter((y) => y >= 2010),
-      source: data.modelYears.sources[s]!,
-      evidence: Object.freeze({ layer: 'modelYear', table: 'model-years', key: code, source: data.modelYears.sources[s]! }),
-      evidenceByRule: Object.freeze({ layer: 'modelYear', table: 'model-years', key: code, source: `${data.modelYears.sources[s]!}; position-7 rule` }),
-    });
+    const before2010 = plausible.filter((y) => y < 2010);
+    const since2010 = plausible.filter((y) => y >= 2010);
+    const evidence = Object.freeze({ layer: 'modelYear', table: 'model-years', key: code, source: data.modelYears.sources[s]! });
+    const evidenceByRule = Object.freeze({ layer: 'modelYear', table: 'model-years', key: code, source: `${data.modelYears.sources[s]!}; position-7 rule` });
+    const entry: ModelYearCode = {
+      plausible, before2010, since2010, source: data.modelYears.sources[s]!, evidence, evidenceByRule,
+      readings: {
+        plausible: reading(code, plausible, false, evidence),
+        before2010: before2010.length > 0 ? reading(code, before2010, true, evidenceByRule) : null,
+        since2010: since2010.length > 0 ? reading(code, since2010, true, evidenceByRule) : null,
+      },
+    };
+    modelYears.set(code, entry);
+    const index = code.charCodeAt(0) - 48;
+    if (code.length === 1 && index >= 0 && index < 43) modelYearByChar[index] = entry;
   }
+  const modelYearUnknown = Array.from({ length: 43 }, (_, i): ModelYearReading =>
+    Object.freeze({ modelYear: null, candidates: [], byPosition7: false, evidence: null, key: readingKeys++, code: String.fromCharCode(48 + i) }));
   const jdm = new Map<string, JdmEntry>();
   for (const [modelCode, manufacturer, make, model, from, to, plant, city, prefecture, s] of data.jdm.rows) {
     jdm.set(modelCode, { modelCode, manufacturer, make, model, yearFrom: from, yearTo: to, plant: orNull(plant), city: orNull(city), prefecture: orNull(prefecture), source: data.jdm.sources[s]! });
   }
-  return { buildYear: data.buildYear, countryName, iso3780, wmi, plants, modelYears, jdm };
+  return { buildYear: data.buildYear, countryName, iso3780, wmi, plants, modelYears, modelYearByChar, modelYearUnknown, modelYearReadings: readingKeys, jdm };
 }
 
 function plantEntry(t: PlantTuple, sources: readonly string[]): PlantEntry {
@@ -107,7 +145,17 @@ function plantCode(entries: PlantEntry[]): PlantCode {
     const to = Math.min(e.yearTo, LAST_MODEL_YEAR);
     for (let y = Math.max(e.yearFrom, FIRST_MODEL_YEAR); y <= to; y++) byYear[y - FIRST_MODEL_YEAR] ??= e;
   }
-  return { patterned: entries.filter((e) => e.pattern !== null), byYear, all: entries };
+  const patterned = entries.filter((e) => e.pattern !== null);
+  const none: readonly PlantEntry[] = [];
+  const patternedByYear: (readonly PlantEntry[])[] = [];
+  let previous = none;
+  for (let y = FIRST_MODEL_YEAR; y <= LAST_MODEL_YEAR; y++) {
+    const rows = patterned.filter((e) => y >= e.yearFrom && y <= e.yearTo);
+    // Neighbouring years usually hold the same rows: share the array.
+    previous = rows.length === 0 ? none : rows.length === previous.length && rows.every((e, i) => e === previous[i]) ? previous : rows;
+    patternedByYear.push(previous);
+  }
+  return { patterned, patternedByYear, byYear, all: entries };
 }
 
 function byPlantCode(rows: readonly PlantTuple[], sources: readonly string[]): PlantsByCode {

@@ -56,6 +56,13 @@ describe('vPIC pattern keys', () => {
     const vis = compilePattern('*****|***B');
     expect(matchesPattern(vis, 'SALYB2RV4JA7B6586')).toBe(true);
     expect(matchesPattern(vis, 'SALYB2RV4JA756586')).toBe(false);
-    expect(compilePattern('*****|**[0-4]')).toEqual({ positions: [11], allowed: ['01234'] });
+    const range = compilePattern('*****|**[0-4]');
+    expect(range).toMatchObject({ positions: [11], allowed: ['01234'] });
+    for (const c of 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789') {
+      expect(matchesPattern(range, `SALYB2RV4JA${c}56586`)).toBe('01234'.includes(c));
+    }
+    // Letters past 'O' sit in the second mask word.
+    const late = compilePattern('[PZ]');
+    expect(['SALPB2RV4JA756586', 'SALZB2RV4JA756586', 'SALYB2RV4JA756586'].map((v) => matchesPattern(late, v))).toEqual([true, true, false]);
   });
 });

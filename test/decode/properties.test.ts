@@ -53,13 +53,16 @@ describe('decode on any string', () => {
     );
   });
 
-  it('a result handed out is not shared: changing it does not change the next decode', () => {
+  it('changing a result handed out cannot change the next decode: its own parts are copies, the shared ones are frozen', () => {
     const first = decode('1HGCM82633A004352');
     if (!first.ok) throw new Error('expected a result');
     const pristine = JSON.stringify(first.result);
     first.result.validation.warnings.push({ code: 'X', message: 'x' });
-    first.result.validation.evidence.length = 0;
-    first.result.vehicle.modelYearCandidates.push(1900);
+    first.result.positions.serial = 'changed';
+    expect(() => { first.result.validation.evidence.length = 0; }).toThrow(TypeError);
+    expect(() => first.result.vehicle.modelYearCandidates.push(1900)).toThrow(TypeError);
+    expect(() => { (first.result.assembly as { city: string | null }).city = 'Elsewhere'; }).toThrow(TypeError);
+    expect(() => { (first.result.summary as { verdict: string }).verdict = 'x'; }).toThrow(TypeError);
     expect(JSON.stringify(decode('1HGCM82633A004352'))).toBe(JSON.stringify({ ok: true, result: JSON.parse(pristine) }));
   });
 
