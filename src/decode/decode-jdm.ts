@@ -1,17 +1,25 @@
 // A Japanese domestic chassis (frame) number, MODELCODE-SERIAL. Japan's frame numbers carry no
 // WMI or check digit: the model code names the maker and model, and the registry adds production
-// years and, where a public source states it, the plant.
+// years and, where a public source states it, the plant. Everything but the serial depends on
+// the model code alone, so for registry codes it is made once, frozen and shared.
 import type { DecodeResult, Evidence, Warning } from '../generated/contract.js';
 import { alignment, confidenceLevel, verdictOf } from './verdict.js';
-import type { Tables } from './tables.js';
+import type { JdmEntry, Tables } from './tables.js';
 
-export function decodeJdm(tables: Tables, text: string, modelCode: string, serial: string): DecodeResult {
-  const entry = tables.jdm.get(modelCode) ?? null;
+type Shared = Omit<DecodeResult, 'identifier' | 'validation' | 'positions'> & {
+  evidence: readonly Evidence[];
+  warnings: readonly Warning[];
+  confidenceLevel: DecodeResult['validation']['confidenceLevel'];
+};
+
+const NOT_APPLICABLE: Readonly<DecodeResult['validation']['checkDigit']> = Object.freeze({ status: 'NOT_APPLICABLE', calculated: null, actual: null, required: false });
+
+function sharedParts(tables: Tables, modelCode: string, entry: JdmEntry | null): Shared {
   const evidence: Evidence[] = [];
   const warnings: Warning[] = [];
   const japan = tables.countryName.get('JP') ?? 'Japan';
   const plantKnown = entry !== null && (entry.plant !== null || entry.city !== null);
-  if (entry) evidence.push({ layer: 'vehicle', table: 'jdm-chassis', key: modelCode, source: entry.source });
+  if (entry) evidence.push(Object.freeze({ layer: 'vehicle', table: 'jdm-chassis', key: modelCode, source: entry.source }));
   else warnings.push({ code: 'MODEL_CODE_UNKNOWN', message: `The model code ${modelCode} is not in the JDM chassis registry; only the format says it is a Japanese frame number.` });
   // Rows a steward marked unverified are shown, but never with more than low confidence.
   const unverified = entry !== null && entry.source.startsWith('unverified');
@@ -23,28 +31,53 @@ export function decodeJdm(tables: Tables, text: string, modelCode: string, seria
   const city = entry?.city ?? null;
   const state = entry?.prefecture ?? null;
   return {
-    identifier: text,
-    summary: { format: 'JDM_CHASSIS', confidence, originAlignment: aligned, verdict: verdictOf(aligned) },
-    corporateOrigin: { wmi: null, country: japan, countryCode: 'JP', region: 'Asia', manufacturer: entry?.manufacturer ?? null, productionVolume: null },
-    assembly: plantKnown
+    summary: Object.freeze({ format: 'JDM_CHASSIS', confidence, originAlignment: aligned, verdict: verdictOf(aligned) }),
+    corporateOrigin: Object.freeze({ wmi: null, country: japan, countryCode: 'JP', region: 'Asia', manufacturer: entry?.manufacturer ?? null, productionVolume: null }),
+    assembly: Object.freeze(plantKnown
       ? { plantCode: null, country: japan, countryCode: 'JP', city, state, cityState: city && state ? `${city}, ${state}` : (city ?? state), details: entry!.plant, source: 'Curated Registry' }
-      : { plantCode: null, country: null, countryCode: null, city: null, state: null, cityState: null, details: null, source: null },
-    vehicle: {
+      : { plantCode: null, country: null, countryCode: null, city: null, state: null, cityState: null, details: null, source: null }),
+    vehicle: Object.freeze({
       manufacturer: entry?.manufacturer ?? null,
       make: entry?.make ?? null,
       model: entry?.model ?? null,
       modelYear: null,
-      modelYearCandidates: [],
+      modelYearCandidates: Object.freeze([]) as unknown as number[],
       vehicleType: null,
       series: null,
       productionYears: entry ? `${entry.yearFrom}-${entry.yearTo === 0 ? '' : entry.yearTo}` : null,
-    },
-    validation: {
-      checkDigit: { status: 'NOT_APPLICABLE', calculated: null, actual: null, required: false },
-      confidenceLevel: confidenceLevel(confidence),
-      evidence,
-      warnings,
-    },
-    positions: { wmi: null, vds: null, checkDigit: null, modelYear: null, plantCode: null, serial, modelCode },
+    }),
+    evidence: Object.freeze(evidence),
+    // Not frozen (each result gets a copy, and V8 copies frozen arrays on a slow path); its items are.
+    warnings: warnings.map((w) => Object.freeze(w)),
+    confidenceLevel: confidenceLevel(confidence),
+  };
+}
+
+export type JdmDecoder = (text: string, modelCode: string, serial: string) => DecodeResult;
+
+export function createJdmDecoder(tables: Tables): JdmDecoder {
+  // One entry per registry model code at most: unknown codes are not kept (input cannot grow it).
+  const known = new Map<string, Shared>();
+  return (text, modelCode, serial) => {
+    let shared = known.get(modelCode);
+    if (!shared) {
+      const entry = tables.jdm.get(modelCode) ?? null;
+      shared = sharedParts(tables, modelCode, entry);
+      if (entry) known.set(modelCode, shared);
+    }
+    return {
+      identifier: text,
+      summary: shared.summary,
+      corporateOrigin: shared.corporateOrigin,
+      assembly: shared.assembly,
+      vehicle: shared.vehicle,
+      validation: {
+        checkDigit: NOT_APPLICABLE,
+        confidenceLevel: shared.confidenceLevel,
+        evidence: shared.evidence as Evidence[],
+        warnings: shared.warnings.length === 0 ? [] : shared.warnings.slice(),
+      },
+      positions: { wmi: null, vds: null, checkDigit: null, modelYear: null, plantCode: null, serial, modelCode },
+    };
   };
 }

@@ -1,6 +1,6 @@
 // Decoding over a given registry: classify the identifier, then decode it as a VIN or a chassis
 // number. Pure and deterministic: no clock, network or randomness; never throws on any string.
-import { decodeJdm } from './decode-jdm.js';
+import { createJdmDecoder } from './decode-jdm.js';
 import { createVinDecoder } from './decode-vin.js';
 import { classifyIdentifier, isCleanVin } from './identifier.js';
 import type { DecodeOutcome } from './outcome.js';
@@ -12,13 +12,14 @@ export function createDecoder(tables: Tables): Decoder {
   // Layer 1 depends only on the WMI, and most of the rest on the WMI, plant code and model-year
   // reading: the VIN decoder works those out once and shares them.
   const decodeVin = createVinDecoder(tables);
+  const decodeJdm = createJdmDecoder(tables);
   return (input: string): DecodeOutcome => {
     // The common case, a clean 17-character VIN, skips classification.
     if (isCleanVin(input)) return { ok: true, result: decodeVin(input) };
     const classified = classifyIdentifier(typeof input === 'string' ? input : String(input));
     if (!classified.ok) return classified;
     const { id } = classified;
-    const result = id.kind === 'vin' ? decodeVin(id.vin) : decodeJdm(tables, id.text, id.modelCode, id.serial);
+    const result = id.kind === 'vin' ? decodeVin(id.vin) : decodeJdm(id.text, id.modelCode, id.serial);
     return { ok: true, result };
   };
 }

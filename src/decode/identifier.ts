@@ -9,7 +9,28 @@ export type Identifier =
 
 /** Longer input is refused before looking at its characters, so a megabyte line costs nothing. */
 const MAX_LENGTH = 32;
-const JDM = /^([A-Z][A-Z0-9]{1,7})-([0-9]{3,8})$/;
+
+/**
+ * A chassis number MODELCODE-SERIAL: a letter and 1-7 more letters or digits, a hyphen, 3-8
+ * digits (what /^([A-Z][A-Z0-9]{1,7})-([0-9]{3,8})$/ says, read without a regular expression).
+ */
+function splitChassis(text: string): { modelCode: string; serial: string } | null {
+  const hyphen = text.indexOf('-');
+  if (hyphen < 2 || hyphen > 8) return null;
+  const serialLength = text.length - hyphen - 1;
+  if (serialLength < 3 || serialLength > 8) return null;
+  const first = text.charCodeAt(0);
+  if (first < 65 || first > 90) return null;
+  for (let i = 1; i < hyphen; i++) {
+    const c = text.charCodeAt(i);
+    if (!((c >= 65 && c <= 90) || (c >= 48 && c <= 57))) return null;
+  }
+  for (let i = hyphen + 1; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 48 || c > 57) return null;
+  }
+  return { modelCode: text.slice(0, hyphen), serial: text.slice(hyphen + 1) };
+}
 
 /** Upper-cases a-z only: toUpperCase() turns ſ into S, ı into I and ﬀ into FF, which are not VIN characters. */
 const asciiUpperCase = (text: string): string => text.replace(/[a-z]+/g, (run) => run.toUpperCase());
@@ -21,30 +42,45 @@ export function isCleanVin(text: string): boolean {
   return true;
 }
 
+/** Whether the text may hold white space or lower-case letters (anything outside printable ASCII counts, to be safe). */
+function needsNormalising(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c <= 32 || c >= 127 || (c >= 97 && c <= 122)) return true;
+  }
+  return false;
+}
+
 export function classifyIdentifier(input: string): { ok: true; id: Identifier } | { ok: false; error: DecodeError } {
   if (isCleanVin(input)) return { ok: true, id: { kind: 'vin', vin: input } };
   // Padding around an identifier (fixed-width exports) is dropped before the length guard looks.
   const text = input.length > 4 * MAX_LENGTH ? input.trim() : input;
-  const trimmed = text.length > 4 * MAX_LENGTH ? text : asciiUpperCase(text.replace(/\s+/g, ''));
+  const trimmed = text.length > 4 * MAX_LENGTH || !needsNormalising(text) ? text : asciiUpperCase(text.replace(/\s+/g, ''));
   if (trimmed.length === 0) {
     return { ok: false, error: { code: 'INVALID_LENGTH', identifier: '', detail: 'The identifier is empty: enter a 17-character VIN or a chassis number such as JZA80-1004956.' } };
   }
   if (trimmed.length > MAX_LENGTH) {
     return { ok: false, error: { code: 'INVALID_LENGTH', identifier: trimmed.slice(0, MAX_LENGTH) + '…', detail: `The identifier has ${trimmed.length} characters; a VIN has 17.` } };
   }
-  const jdm = JDM.exec(trimmed);
-  if (jdm) return { ok: true, id: { kind: 'jdm', text: trimmed, modelCode: jdm[1]!, serial: jdm[2]! } };
+  const jdm = splitChassis(trimmed);
+  if (jdm) return { ok: true, id: { kind: 'jdm', text: trimmed, modelCode: jdm.modelCode, serial: jdm.serial } };
   const hyphenated = trimmed.includes('-');
   const vin = trimmed.replace(/-/g, '');
   const foreign: number[] = [];
   const excluded: number[] = [];
   // Positions count characters as people see them (code points): an emoji is one position, not two.
-  const chars = Array.from(vin);
-  for (let i = 0; i < chars.length; i++) {
-    const ch = chars[i]!;
-    if (isVinChar(ch.charCodeAt(0))) continue;
-    if (ch === 'I' || ch === 'O' || ch === 'Q') excluded.push(i + 1);
-    else foreign.push(i + 1);
+  let position = 0;
+  for (let i = 0; i < vin.length; i++) {
+    const c = vin.charCodeAt(i);
+    position++;
+    if (isVinChar(c)) continue;
+    if (c === 73 || c === 79 || c === 81) excluded.push(position); // I, O, Q
+    else foreign.push(position);
+    // A surrogate pair is one character.
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < vin.length) {
+      const next = vin.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
+    }
   }
   if (foreign.length > 0) {
     return { ok: false, error: { code: 'ILLEGAL_CHARACTERS', identifier: vin, positions: [...foreign, ...excluded].sort((a, b) => a - b), detail: `Only the letters A-Z (without I, O, Q) and the digits 0-9 can appear in a VIN; position(s) ${foreign.join(', ')} hold other characters.` } };

@@ -1,6 +1,7 @@
 // What counts as an identifier: the typed error codes (INVALID_LENGTH, ILLEGAL_CHARACTERS with the
 // 1-based positions of I/O/Q and other characters, UNRECOGNISED_FORMAT), normalisation, and the
 // problem body the API and `vino decode --json` report for them.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decode } from '../../src/decode/index.js';
 import { classifyIdentifier } from '../../src/decode/identifier.js';
@@ -77,6 +78,35 @@ describe('decode: identifiers and their errors', () => {
   it('classifies without decoding: the kind and the normalised text', () => {
     expect(classifyIdentifier('jza80-1004956')).toEqual({ ok: true, id: { kind: 'jdm', text: 'JZA80-1004956', modelCode: 'JZA80', serial: '1004956' } });
     expect(classifyIdentifier(' 1hgcm82633a004352 ')).toEqual({ ok: true, id: { kind: 'vin', vin: ACCORD } });
+  });
+});
+
+// The classifier reads chassis numbers and character positions by hand (no regular expression,
+// no array of characters); these properties hold it to the plain definitions.
+describe('classifyIdentifier against the plain definitions', () => {
+  const CHASSIS = /^([A-Z][A-Z0-9]{1,7})-([0-9]{3,8})$/;
+  const pieces = fc.constantFrom('A', 'Z', 'J', 'a', 'z', '0', '9', '5', '-', ' ', 'I', 'O', 'Q', 'é', '😀', '\uD800', '\uDC00', '_', 'ſ');
+  const text = fc.array(pieces, { maxLength: 22 }).map((parts) => parts.join(''));
+
+  it('a chassis number is exactly MODELCODE-SERIAL of the regular expression', () => {
+    fc.assert(fc.property(text, (input) => {
+      const normalised = input.replace(/\s+/g, '').replace(/[a-z]+/g, (run) => run.toUpperCase());
+      const match = CHASSIS.exec(normalised);
+      const got = classifyIdentifier(input);
+      if (match) expect(got).toEqual({ ok: true, id: { kind: 'jdm', text: normalised, modelCode: match[1], serial: match[2] } });
+      else expect(got.ok && got.id.kind === 'jdm').toBe(false);
+    }), { seed: 11, numRuns: 5000 });
+  });
+
+  it('ILLEGAL_CHARACTERS positions count code points, as Array.from does', () => {
+    fc.assert(fc.property(text, (input) => {
+      const got = classifyIdentifier(input);
+      if (got.ok || got.error.code !== 'ILLEGAL_CHARACTERS') return;
+      const chars = Array.from(got.error.identifier);
+      const bad = chars.flatMap((ch, i) => (/^[A-HJ-NPR-Z0-9]$/.test(ch) ? [] : [i + 1]));
+      const foreign = chars.flatMap((ch, i) => (/^[A-HJ-NPR-Z0-9IOQ]$/.test(ch) ? [] : [i + 1]));
+      expect(got.error.positions).toEqual(foreign.length > 0 ? bad : bad.filter((p) => 'IOQ'.includes(chars[p - 1]!)));
+    }), { seed: 12, numRuns: 5000 });
   });
 });
 
