@@ -76,11 +76,12 @@ export function rateLimit(limiter: RateLimiterAbstract | undefined, scope: strin
 }
 
 /**
- * The client address rate limits count by: the first X-Forwarded-For entry behind a trusted
- * proxy (as koa's ctx.ip gives it), else the peer's address.
+ * The client address rate limits count by: behind a trusted proxy, the last X-Forwarded-For
+ * entry (the one that proxy wrote: earlier entries come from the client and can say anything),
+ * else the peer's address. Several X-Forwarded-For headers arrive joined with commas.
  */
 export function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
   const forwarded = trustProxy ? req.headers['x-forwarded-for'] : undefined;
-  const first = typeof forwarded === 'string' ? forwarded.split(',', 1)[0]!.trim() : '';
-  return first || req.socket.remoteAddress || '';
+  const last = typeof forwarded === 'string' ? forwarded.slice(forwarded.lastIndexOf(',') + 1).trim() : '';
+  return last || req.socket.remoteAddress || '';
 }
