@@ -53,11 +53,18 @@ async function openAdapter(url: string, timeoutMs: number, onError: (error: unkn
   }
   if (url.startsWith('redis://') || url.startsWith('rediss://')) {
     const { default: KeyvRedis } = await import('@keyv/redis');
+    // @keyv/redis 5 races its connect against a timer it never clears, which kept a one-shot
+    // `vino keys list` alive for the whole connection timeout (3 s) after its work was done.
+    // The same timer, unref'd, still bounds the connect but no longer holds the process open
+    // (the method is private in its typings, hence the cast below).
+    const unrefTimeout = (ms: number): Promise<never> =>
+      new Promise((_, reject) => { setTimeout(() => reject(new Error(`Redis timed out after ${ms}ms`)), ms).unref(); });
     // Without the offline queue a command fails at once while Redis is down instead of hanging.
     const store = new KeyvRedis(
       { url, disableOfflineQueue: true, socket: { connectTimeout: timeoutMs, reconnectStrategy: (n: number) => Math.min(100 * 2 ** n, 2000) } },
       { throwOnConnectError: true, throwOnErrors: true, connectionTimeout: timeoutMs },
     );
+    (store as unknown as { createTimeoutPromise: typeof unrefTimeout }).createTimeoutPromise = unrefTimeout;
     return { store, sharedCounters: { kind: 'redis', client: store.client } };
   }
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {

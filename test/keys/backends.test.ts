@@ -67,4 +67,13 @@ describe.each(backends)('key store on $name', ({ url, up }) => {
     const second = await open();
     expect((await second.keys.authenticate(created.key))?.label).toBe('Durable');
   });
+
+  it.skipIf(!up)('once closed, holds nothing open: a one-shot `vino keys list` exits when its work is done', async () => {
+    const holding = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout' || kind === 'TCPSocketWrap').length;
+    const before = holding();
+    const services = await openKeyServices(url, { namespace, cacheTtlMs: 300, timeoutMs: 3000 });
+    await services.keys.list();
+    await services.close();
+    expect(holding()).toBeLessThanOrEqual(before);
+  });
 });
