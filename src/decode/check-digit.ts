@@ -15,3 +15,19 @@ export function checkDigitValue(vin: string): number {
 export function calculateCheckDigit(vin: string): string {
   return CHECK_DIGIT_CHARS[checkDigitValue(vin)]!;
 }
+
+/**
+ * For a clean 17-character VIN (nothing but the VIN alphabet) its weighted sum modulo 11 (0-10),
+ * and -1 for any other text: the decoder's first look at its input, one pass for both questions.
+ */
+export function cleanVinRemainder(text: string): number {
+  if (text.length !== 17) return -1;
+  let sum = 0;
+  for (let i = 0; i < 17; i++) {
+    const c = text.charCodeAt(i);
+    const value = c < 128 ? TRANSLITERATION[c]! : -1;
+    if (value < 0) return -1;
+    sum += value * CHECK_WEIGHTS[i]!;
+  }
+  return sum % 11;
+}

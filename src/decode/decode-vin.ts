@@ -191,7 +191,8 @@ function mismatchWarning(calculated: string, actual: string, required: boolean):
   });
 }
 
-export type VinDecoder = (vin: string) => DecodeResult;
+/** Decodes a clean 17-character VIN; `remainder` is its check-digit value when the caller has it. */
+export type VinDecoder = (vin: string, remainder?: number) => DecodeResult;
 
 /** A decoder of clean 17-character VINs over the given tables, with its caches. */
 export function createVinDecoder(tables: Tables): VinDecoder {
@@ -219,10 +220,9 @@ export function createVinDecoder(tables: Tables): VinDecoder {
     return made;
   };
 
-  return (vin: string): DecodeResult => {
+  return (vin: string, remainder = checkDigitValue(vin)): DecodeResult => {
     const state = origins.get(vin);
     const origin = state.origin;
-    const remainder = checkDigitValue(vin);
     const actual = vin.charCodeAt(8);
     const matches = CHECK_DIGIT_CHARS.charCodeAt(remainder) === actual;
     const required = origin.checkDigitRequired;

@@ -2,7 +2,8 @@
 // number. Pure and deterministic: no clock, network or randomness; never throws on any string.
 import { createJdmDecoder } from './decode-jdm.js';
 import { createVinDecoder } from './decode-vin.js';
-import { classifyIdentifier, isCleanVin } from './identifier.js';
+import { cleanVinRemainder } from './check-digit.js';
+import { classifyIdentifier } from './identifier.js';
 import type { DecodeOutcome } from './outcome.js';
 import type { Tables } from './tables.js';
 
@@ -14,8 +15,10 @@ export function createDecoder(tables: Tables): Decoder {
   const decodeVin = createVinDecoder(tables);
   const decodeJdm = createJdmDecoder(tables);
   return (input: string): DecodeOutcome => {
-    // The common case, a clean 17-character VIN, skips classification.
-    if (isCleanVin(input)) return { ok: true, result: decodeVin(input) };
+    // The common case, a clean 17-character VIN, skips classification; the same pass over its
+    // characters gives the check digit.
+    const remainder = cleanVinRemainder(input);
+    if (remainder >= 0) return { ok: true, result: decodeVin(input, remainder) };
     const classified = classifyIdentifier(typeof input === 'string' ? input : String(input));
     if (!classified.ok) return classified;
     const { id } = classified;

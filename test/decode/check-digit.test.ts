@@ -3,7 +3,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { calculateCheckDigit } from '../../src/decode/check-digit.js';
+import { calculateCheckDigit, CHECK_DIGIT_CHARS, cleanVinRemainder } from '../../src/decode/check-digit.js';
 import { decode } from '../../src/decode/index.js';
 
 const VIN_CHARS = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
@@ -113,5 +113,18 @@ describe('issue 2 property', () => {
     expect(original.result.assembly.city).toBe('Marysville');
     expect(twin.result.assembly.city).toBeNull();
     expect(twin.result.summary.originAlignment).toBe('UNVERIFIED');
+  });
+});
+
+describe('cleanVinRemainder', () => {
+  it('is the check-digit value for clean VINs and -1 for anything else', () => {
+    fc.assert(fc.property(vinBody, (vin) => CHECK_DIGIT_CHARS[cleanVinRemainder(vin)] === calculateCheckDigit(vin)), { seed: 44, numRuns: 2000 });
+    fc.assert(fc.property(fc.string({ maxLength: 20 }), (text) => {
+      const clean = /^[A-HJ-NPR-Z0-9]{17}$/.test(text);
+      expect(cleanVinRemainder(text) >= 0).toBe(clean);
+    }), { seed: 45, numRuns: 5000 });
+    for (const text of ['1HGCM82633A00435', '1HGCM82633A0043520', '1hgcm82633a004352', '1HGCM82633A0O4352', '1HGCM82633A00435\u0130']) {
+      expect(cleanVinRemainder(text)).toBe(-1);
+    }
   });
 });
