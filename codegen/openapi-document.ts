@@ -54,7 +54,7 @@ const STATUS_TEXT: Record<number, string> = {
   400: 'INVALID_JSON or VALIDATION_FAILED (with the failing paths)', 401: 'Missing, malformed, unknown or revoked credential',
   404: 'No such key', 413: 'Body over the size limit', 415: 'Body is not application/json',
   422: 'The identifier cannot be decoded (INVALID_LENGTH, ILLEGAL_CHARACTERS, UNRECOGNISED_FORMAT)',
-  429: 'Over the rate limit; see Retry-After', 503: 'The key store does not answer',
+  429: 'RATE_LIMITED (over the rate limit), or TOO_MANY_BAD_KEYS (secure endpoints: too many failed authentications from this address); see Retry-After', 503: 'The key store does not answer',
 };
 
 function decodeOperation(summary: string, secure: boolean, batchForm: boolean) {

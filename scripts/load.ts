@@ -7,7 +7,8 @@
 //   node --import tsx scripts/load.ts --base http://127.0.0.1:8080 --duration 180 --rate 500 [--key vino_…]
 //
 // Exits 1 when any answer had an unexpected status or a request failed. Turn the target's rate
-// limits off (VINO_RATE_LIMIT_OPEN=0 VINO_RATE_LIMIT_KEY=0) unless 429s are what you are testing.
+// limits off (VINO_RATE_LIMIT_OPEN=0 VINO_RATE_LIMIT_KEY=0 VINO_RATE_LIMIT_BAD_KEY=0: the wrong-key
+// calls would otherwise soon refuse every secure call) unless 429s are what you are testing.
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { parseArgs } from 'node:util';

@@ -18,6 +18,12 @@ export interface VinoConfig {
   rateLimitOpen: number;
   /** Requests per minute per API key on the secure endpoints; 0 = no limit. */
   rateLimitKey: number;
+  /**
+   * Failed authentications (no key, or one not accepted) per minute per client address on the
+   * secure endpoints, after which the address's secure requests are refused for the rest of the
+   * minute, even with a good key; 0 = no limit.
+   */
+  rateLimitBadKey: number;
   workers: number;
   /** Take the client address from X-Forwarded-For (only behind a proxy you run). */
   trustProxy: boolean;
@@ -34,6 +40,12 @@ export interface ConfigFlags {
 
 export const DEFAULT_RATE_LIMIT_OPEN = 900;
 export const DEFAULT_RATE_LIMIT_KEY = 6000;
+/**
+ * An integration that sends a wrong or revoked key stops at the first 401 or retries a few times;
+ * 20 a minute leaves room for that and for someone pasting keys by hand, while an address trying
+ * keys (or flooding the store with lookups of unknown ones) gets 20 lookups a minute, not thousands.
+ */
+export const DEFAULT_RATE_LIMIT_BAD_KEY = 20;
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /** A setting with a value vino cannot use; the CLI reports it as bad usage (exit 2). */
@@ -60,6 +72,7 @@ export function resolveConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = 
     corsOrigins: parseOrigins(env.VINO_CORS_ORIGINS ?? ''),
     rateLimitOpen: integer(nonEmpty(env.VINO_RATE_LIMIT_OPEN) ?? String(DEFAULT_RATE_LIMIT_OPEN), 'VINO_RATE_LIMIT_OPEN', 0, 1e9),
     rateLimitKey: integer(nonEmpty(env.VINO_RATE_LIMIT_KEY) ?? String(DEFAULT_RATE_LIMIT_KEY), 'VINO_RATE_LIMIT_KEY', 0, 1e9),
+    rateLimitBadKey: integer(nonEmpty(env.VINO_RATE_LIMIT_BAD_KEY) ?? String(DEFAULT_RATE_LIMIT_BAD_KEY), 'VINO_RATE_LIMIT_BAD_KEY', 0, 1e9),
     workers: workerCount(pick(flags.workers, 'VINO_WORKERS') ?? '1'),
     trustProxy: ['1', 'true', 'yes'].includes((env.VINO_TRUST_PROXY ?? '').toLowerCase()),
     logLevel,

@@ -4,7 +4,7 @@ import type { RequestListener } from 'node:http';
 import Koa from 'koa';
 import type { Logger } from 'pino';
 import type { AdminTokens, KeyStore } from '../keys/index.js';
-import { requireAdminToken, requireApiKey } from './auth.js';
+import { requireAdminToken, requireApiKey, type ApiKeyGate } from './auth.js';
 import { cors } from './cors.js';
 import { problemResponses } from './errors.js';
 import type { Metrics } from './metrics.js';
@@ -53,11 +53,13 @@ export function createService(deps: AppDependencies): Service {
   // With no origin listed there is nothing to allow: browsers already refuse cross-origin reads.
   if (deps.corsOrigins.length > 0) app.use(cors(deps.corsOrigins));
 
+  // One gate for both ways into the secure endpoints, so both count failures against one budget.
+  const keyGate: ApiKeyGate = { keys: deps.keys, failedAuth: deps.limiters.failedAuth, trustProxy: deps.trustProxy, metrics };
   const decode = decodeRoutes({
     answers,
     metrics,
     openGuards: rateLimit(deps.limiters.open, 'open', (ctx) => clientAddress(ctx.req, deps.trustProxy), metrics),
-    secureGuards: [requireApiKey(deps.keys), ...rateLimit(deps.limiters.perKey, 'key', (ctx) => ctx.state.apiKeyId as string, metrics)],
+    secureGuards: [requireApiKey(keyGate), ...rateLimit(deps.limiters.perKey, 'key', (ctx) => ctx.state.apiKeyId as string, metrics)],
   });
   const keys = keyRoutes(deps.keys, requireAdminToken(deps.admin));
   const meta = metaRoutes(deps.openApiJson, deps.keys, metrics);

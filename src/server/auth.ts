@@ -1,10 +1,12 @@
 // Credentials for the secure endpoints (an API key) and the admin endpoints (the admin token).
 // Both are accepted as `Authorization: Bearer …` or in their own header, so curl users and
 // browser code can choose; neither is ever logged.
-import type { IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { Middleware } from 'koa';
 import type { AdminTokens, ApiKeyRecord, KeyStore } from '../keys/index.js';
-import { problems } from './http-problem.js';
+import { HttpProblem, problems } from './http-problem.js';
+import type { Metrics } from './metrics.js';
+import { clientAddress, type FailedAuthLimit } from './rate-limit.js';
 
 const BEARER = /^bearer +/i;
 
@@ -41,14 +43,48 @@ function admitted(record: ApiKeyRecord | undefined): ApiKeyRecord {
   return record;
 }
 
-export function requireApiKey(keys: KeyStore): Middleware {
+/** What both ways into the secure endpoints (the decode lane and Koa) check a request's key with. */
+export interface ApiKeyGate {
+  keys: KeyStore;
+  /** The limit on failed authentications per client address; undefined = none. */
+  failedAuth: FailedAuthLimit | undefined;
+  trustProxy: boolean;
+  metrics: Metrics;
+}
+
+/**
+ * checkApiKey behind the limit on failed authentications: an address that has used its budget is
+ * refused (429 TOO_MANY_BAD_KEYS) before the key store is asked, whatever key it sends, and each
+ * missing, unknown, malformed or revoked key (each 401) is counted against its address. An accepted
+ * key costs no more than before, plus a Map lookup while some address is refused.
+ */
+export function checkRequestApiKey(gate: ApiKeyGate, req: IncomingMessage): ApiKeyRecord | Promise<ApiKeyRecord> {
+  const failedAuth = gate.failedAuth;
+  if (!failedAuth) return checkApiKey(gate.keys, req.headers);
+  if (failedAuth.refusing) failedAuth.refuseIfBlocked(clientAddress(req, gate.trustProxy), gate.metrics);
+  let checked: ApiKeyRecord | Promise<ApiKeyRecord>;
+  try {
+    checked = checkApiKey(gate.keys, req.headers);
+  } catch (error) {
+    return countedFailure(gate, failedAuth, req, error);
+  }
+  return checked instanceof Promise ? checked.catch((error: unknown) => countedFailure(gate, failedAuth, req, error)) : checked;
+}
+
+/** Counts a refused credential (not a store that did not answer) against the address, then rethrows. */
+async function countedFailure(gate: ApiKeyGate, failedAuth: FailedAuthLimit, req: IncomingMessage, error: unknown): Promise<never> {
+  if (error instanceof HttpProblem && error.body.status === 401) await failedAuth.countFailure(clientAddress(req, gate.trustProxy), gate.metrics);
+  throw error;
+}
+
+export function requireApiKey(gate: ApiKeyGate): Middleware {
   // Not async: a cached key is checked without allocating a promise.
   return function requireApiKey(ctx, next) {
     const admit = (record: ApiKeyRecord) => {
       ctx.state.apiKeyId = record.id;
       return next();
     };
-    const record = checkApiKey(keys, ctx.req.headers);
+    const record = checkRequestApiKey(gate, ctx.req);
     return record instanceof Promise ? record.then(admit) : admit(record);
   };
 }

@@ -8,7 +8,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { KeyStore } from '../keys/index.js';
-import { checkApiKey } from './auth.js';
+import { checkRequestApiKey, type ApiKeyGate } from './auth.js';
 import type { DecodeAnswers } from './decode-answers.js';
 import { toProblem, writeProblem } from './errors.js';
 import type { Metrics } from './metrics.js';
@@ -30,23 +30,24 @@ export interface DecodeLaneDependencies {
 }
 
 export function withDecodeLane(deps: DecodeLaneDependencies, koa: RequestListener): RequestListener {
+  const keyGate: ApiKeyGate = { keys: deps.keys, failedAuth: deps.limiters.failedAuth, trustProxy: deps.trustProxy, metrics: deps.metrics };
   return function decodeLane(req, res) {
     const url = req.url;
     const plain = req.method === 'POST' && (url === OPEN_DECODE_PATH || url === SECURE_DECODE_PATH) &&
       req.headers.origin === undefined && req.headers.host !== undefined && req.headers.upgrade === undefined;
     if (!plain) return koa(req, res);
-    void serve(deps, req, res, url === SECURE_DECODE_PATH);
+    void serve(deps, keyGate, req, res, url === SECURE_DECODE_PATH);
   };
 }
 
-async function serve(deps: DecodeLaneDependencies, req: IncomingMessage, res: ServerResponse, secure: boolean): Promise<void> {
+async function serve(deps: DecodeLaneDependencies, keyGate: ApiKeyGate, req: IncomingMessage, res: ServerResponse, secure: boolean): Promise<void> {
   const start = performance.now();
   const requestId = deps.observer.begin(req, res);
   const route = secure ? SECURE_DECODE_PATH : OPEN_DECODE_PATH;
   let status = 500;
   try {
     if (secure) {
-      const checked = checkApiKey(deps.keys, req.headers);
+      const checked = checkRequestApiKey(keyGate, req);
       const record = checked instanceof Promise ? await checked : checked;
       if (deps.limiters.perKey) await consumeOrRefuse(deps.limiters.perKey, record.id, 'key', deps.metrics);
     } else if (deps.limiters.open) {

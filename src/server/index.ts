@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { DestinationStream, Logger } from 'pino';
 import { decode as registryDecode } from '../decode/index.js';
 import { openKeyServices, redactUrl, sqliteUrlFor, StoreUnavailableError } from '../keys/index.js';
-import { DEFAULT_RATE_LIMIT_KEY, DEFAULT_RATE_LIMIT_OPEN } from '../config.js';
+import { DEFAULT_RATE_LIMIT_BAD_KEY, DEFAULT_RATE_LIMIT_KEY, DEFAULT_RATE_LIMIT_OPEN } from '../config.js';
 import { createService } from './app.js';
 import { createLogger, flushLogger } from './logger.js';
 import { Metrics } from './metrics.js';
@@ -29,6 +29,8 @@ export interface ServerOptions {
   corsOrigins?: string[];
   rateLimitOpen?: number;
   rateLimitKey?: number;
+  /** Failed authentications per minute per client address on the secure endpoints (default 20); 0 = off. */
+  rateLimitBadKey?: number;
   trustProxy?: boolean;
   logLevel?: string;
   /** Where log lines go (default: stdout). */
@@ -108,6 +110,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     limiters: createLimiters({
       openPerMinute: options.rateLimitOpen ?? DEFAULT_RATE_LIMIT_OPEN,
       keyPerMinute: options.rateLimitKey ?? DEFAULT_RATE_LIMIT_KEY,
+      failedAuthPerMinute: options.rateLimitBadKey ?? DEFAULT_RATE_LIMIT_BAD_KEY,
       sharedCounters: services.kv.sharedCounters,
       shareAmong: options.clusterWorkers,
       namespace: options.keyNamespace,

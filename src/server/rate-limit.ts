@@ -1,6 +1,7 @@
-// Per-client-address limits on the open endpoints and per-key limits on the secure ones, counted in
-// memory, or beside the keys in Redis or PostgreSQL so that every instance shares one budget. A limit
-// of 0 installs no middleware at all: benchmarks and bulk evaluations pay nothing for it.
+// Per-client-address limits on the open endpoints, per-key limits on the secure ones, and a
+// per-client-address limit on failed authentications to the secure ones, counted in memory, or
+// beside the keys in Redis or PostgreSQL so that every instance shares one budget. A limit of 0
+// installs nothing at all: benchmarks and bulk evaluations pay nothing for it.
 import type { IncomingMessage } from 'node:http';
 import type { Context, Middleware } from 'koa';
 import {
@@ -15,6 +16,8 @@ export interface RateLimitSettings {
   openPerMinute: number;
   /** Requests per minute per API key on the secure endpoints; 0 = off. */
   keyPerMinute: number;
+  /** Failed authentications (no key, or one not accepted) per minute per client address on the secure endpoints; 0 or unset = off. */
+  failedAuthPerMinute?: number;
   /** Shared counters when set (the key store's Redis or PostgreSQL connection). */
   sharedCounters?: SharedCounters | undefined;
   /** Workers of one process group splitting one in-memory budget (node:cluster spreads connections evenly). */
@@ -26,6 +29,8 @@ export interface RateLimitSettings {
 export interface Limiters {
   open: RateLimiterAbstract | undefined;
   perKey: RateLimiterAbstract | undefined;
+  /** Failed authentications per client address on the secure endpoints; unset = no limit. */
+  failedAuth?: FailedAuthLimit | undefined;
 }
 
 /**
@@ -34,6 +39,9 @@ export interface Limiters {
  * endpoints included, for as long as the partition lasts.
  */
 export const SHARED_COUNTER_TIMEOUT_MS = 250;
+
+/** Retry-After: whole seconds, at least 1. */
+const seconds = (ms: number): number => Math.max(1, Math.ceil(ms / 1000));
 
 function limiter(name: string, perMinute: number, settings: RateLimitSettings): RateLimiterAbstract | undefined {
   if (perMinute === 0) return undefined;
@@ -52,7 +60,84 @@ function limiter(name: string, perMinute: number, settings: RateLimitSettings): 
 }
 
 export function createLimiters(settings: RateLimitSettings): Limiters {
-  return { open: limiter('open', settings.openPerMinute, settings), perKey: limiter('key', settings.keyPerMinute, settings) };
+  const failures = limiter('bad-key', settings.failedAuthPerMinute ?? 0, settings);
+  return {
+    open: limiter('open', settings.openPerMinute, settings),
+    perKey: limiter('key', settings.keyPerMinute, settings),
+    failedAuth: failures && new FailedAuthLimit(failures),
+  };
+}
+
+/** Most addresses an instance remembers as refused; past it the oldest is forgotten (it is blocked again at its next failure). */
+const MAX_BLOCKED_ADDRESSES = 10_000;
+
+/**
+ * Failed authentications on the secure endpoints, per client address. Each failure is counted in
+ * the shared counter (the same store, window and insurance as the other limits); when an address
+ * has used its budget, this instance remembers it in a Map until the window ends, and every secure
+ * request from it is refused there, before its key is looked at. So a request with a good key costs
+ * one Map lookup (none at all while no address is refused), never a store round trip. Another
+ * instance learns of the refusal at that address's next failure there, when the shared counter
+ * says no.
+ */
+export class FailedAuthLimit {
+  /** Address → when (ms since the epoch) its refusal ends. */
+  private readonly refusedUntil = new Map<string, number>();
+  /** When the last refusal in the Map ends: past it, the Map is emptied at once. */
+  private lastEnds = 0;
+
+  constructor(private readonly counter: RateLimiterAbstract, private readonly now: () => number = Date.now) {}
+
+  /** False while no address is refused, so callers need not even work out the address. */
+  get refusing(): boolean {
+    if (this.refusedUntil.size === 0) return false;
+    if (this.now() < this.lastEnds) return true;
+    this.refusedUntil.clear();
+    return false;
+  }
+
+  /** Throws the 429 problem when `address` has used its budget. Synchronous: a Map lookup. */
+  refuseIfBlocked(address: string, metrics: Metrics): void {
+    const until = this.refusedUntil.get(address);
+    if (until === undefined) return;
+    const left = until - this.now();
+    if (left <= 0) {
+      this.refusedUntil.delete(address);
+      return;
+    }
+    metrics.countRateLimited('bad-key');
+    throw problems.tooManyBadKeys(seconds(left));
+  }
+
+  /**
+   * Counts one failed authentication from `address`. The failure that uses up the budget is still
+   * answered as it was (401) and refuses the address from then on; past the budget (the counter was
+   * used up elsewhere: another instance, or requests in flight together) it throws the 429 problem.
+   */
+  async countFailure(address: string, metrics: Metrics): Promise<void> {
+    let counted: RateLimiterRes;
+    try {
+      counted = await this.counter.consume(address);
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      this.refuse(address, rejection.msBeforeNext);
+      metrics.countRateLimited('bad-key');
+      throw problems.tooManyBadKeys(seconds(rejection.msBeforeNext));
+    }
+    if (counted.remainingPoints <= 0) this.refuse(address, counted.msBeforeNext);
+  }
+
+  private refuse(address: string, ms: number): void {
+    if (!this.refusedUntil.has(address) && this.refusedUntil.size >= MAX_BLOCKED_ADDRESSES) {
+      const now = this.now();
+      for (const [known, until] of this.refusedUntil) if (until <= now) this.refusedUntil.delete(known);
+      // Maps iterate in insertion order, so the first is the refusal made longest ago.
+      if (this.refusedUntil.size >= MAX_BLOCKED_ADDRESSES) this.refusedUntil.delete(this.refusedUntil.keys().next().value!);
+    }
+    const until = this.now() + Math.max(1000, ms);
+    this.refusedUntil.set(address, until);
+    if (until > this.lastEnds) this.lastEnds = until;
+  }
 }
 
 /** Consumes one point for `key`; rejects with a 429 problem (Retry-After) past the limit. */
@@ -62,7 +147,7 @@ export async function consumeOrRefuse(limiter: RateLimiterAbstract, key: string,
   } catch (rejection) {
     if (!(rejection instanceof RateLimiterRes)) throw rejection;
     metrics.countRateLimited(scope);
-    throw problems.rateLimited(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
+    throw problems.rateLimited(seconds(rejection.msBeforeNext));
   }
 }
 

@@ -19,7 +19,7 @@ const HONDA_VIN = '1HGCM82633A004352';
 interface Acknowledged { id: string; key: string; via: 'http' | 'cli' }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'vino-crash-'));
-const env = { VINO_DATA_DIR: dataDir, VINO_RATE_LIMIT_OPEN: '0', VINO_RATE_LIMIT_KEY: '0' };
+const env = { VINO_DATA_DIR: dataDir, VINO_RATE_LIMIT_OPEN: '0', VINO_RATE_LIMIT_KEY: '0', VINO_RATE_LIMIT_BAD_KEY: '0' };
 let serve: VinoServe | undefined;
 afterAll(async () => {
   await serve?.kill('SIGKILL');

@@ -47,7 +47,7 @@ export async function startServerProcess(adminToken: string): Promise<ServerProc
 
 async function runChild(dataDir: string, adminToken: string): Promise<void> {
   const { startServer } = await import('../../src/server/index.js');
-  const running = await startServer({ port: 0, dataDir, adminToken, rateLimitOpen: 0, rateLimitKey: 0, logLevel: 'info', uiDir: join(dataDir, 'ui') });
+  const running = await startServer({ port: 0, dataDir, adminToken, rateLimitOpen: 0, rateLimitKey: 0, rateLimitBadKey: 0, logLevel: 'info', uiDir: join(dataDir, 'ui') });
   const gc = (globalThis as { gc?: () => void }).gc!;
   process.on('message', async () => {
     // Several passes with a turn of the event loop between them, so that finalisers and closed

@@ -78,6 +78,8 @@ export function describeSharedStore(store: SharedStore, up: boolean): void {
       env = {
         VINO_KEYSTORE_URL: proxy.urlFor(store.url), VINO_ADMIN_TOKEN: ADMIN_TOKEN, VINO_TRUST_PROXY: '1',
         VINO_RATE_LIMIT_OPEN: '10', VINO_RATE_LIMIT_KEY: String(KEY_LIMIT),
+        // Revoked and unknown keys are sent on purpose, many times, to see them refused through outages.
+        VINO_RATE_LIMIT_BAD_KEY: '0',
       };
       const started = await Promise.allSettled([startServe([], env), startServe([], env)]);
       instances = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));

@@ -1,14 +1,14 @@
 // Configuration: flags over environment variables over defaults that work on a fresh machine.
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_RATE_LIMIT_KEY, DEFAULT_RATE_LIMIT_OPEN, parseOrigins, resolveConfig } from '../../src/config.js';
+import { ConfigError, DEFAULT_RATE_LIMIT_BAD_KEY, DEFAULT_RATE_LIMIT_KEY, DEFAULT_RATE_LIMIT_OPEN, parseOrigins, resolveConfig } from '../../src/config.js';
 
 describe('resolveConfig', () => {
   it('has defaults that need nothing set', () => {
     expect(resolveConfig({}, {})).toEqual({
       host: '127.0.0.1', port: 8080, dataDir: './data', keystoreUrl: `sqlite://${resolve('./data/vino.sqlite')}`,
       adminToken: undefined, corsOrigins: [], rateLimitOpen: DEFAULT_RATE_LIMIT_OPEN, rateLimitKey: DEFAULT_RATE_LIMIT_KEY,
-      workers: 1, trustProxy: false, logLevel: 'info',
+      rateLimitBadKey: DEFAULT_RATE_LIMIT_BAD_KEY, workers: 1, trustProxy: false, logLevel: 'info',
     });
   });
 
@@ -16,12 +16,12 @@ describe('resolveConfig', () => {
     const config = resolveConfig({}, {
       VINO_HOST: '0.0.0.0', VINO_PORT: '9000', VINO_DATA_DIR: '/var/lib/vino', VINO_ADMIN_TOKEN: 'a-long-enough-admin-token',
       VINO_CORS_ORIGINS: 'https://shop.example.com, http://localhost:5173', VINO_RATE_LIMIT_OPEN: '0', VINO_RATE_LIMIT_KEY: '120',
-      VINO_WORKERS: '3', VINO_TRUST_PROXY: 'true', VINO_LOG_LEVEL: 'debug',
+      VINO_RATE_LIMIT_BAD_KEY: '5', VINO_WORKERS: '3', VINO_TRUST_PROXY: 'true', VINO_LOG_LEVEL: 'debug',
     });
     expect(config).toEqual({
       host: '0.0.0.0', port: 9000, dataDir: '/var/lib/vino', keystoreUrl: 'sqlite:///var/lib/vino/vino.sqlite',
       adminToken: 'a-long-enough-admin-token', corsOrigins: ['https://shop.example.com', 'http://localhost:5173'],
-      rateLimitOpen: 0, rateLimitKey: 120, workers: 3, trustProxy: true, logLevel: 'debug',
+      rateLimitOpen: 0, rateLimitKey: 120, rateLimitBadKey: 5, workers: 3, trustProxy: true, logLevel: 'debug',
     });
   });
 
@@ -41,6 +41,7 @@ describe('resolveConfig', () => {
     [{ port: '70000' }, {}, /port/],
     [{}, { VINO_RATE_LIMIT_OPEN: '-1' }, /VINO_RATE_LIMIT_OPEN/],
     [{}, { VINO_RATE_LIMIT_KEY: '1.5' }, /VINO_RATE_LIMIT_KEY/],
+    [{}, { VINO_RATE_LIMIT_BAD_KEY: 'off' }, /VINO_RATE_LIMIT_BAD_KEY/],
     [{ workers: '0' }, {}, /workers/],
     [{}, { VINO_ADMIN_TOKEN: 'too-short' }, /VINO_ADMIN_TOKEN/],
     [{}, { VINO_LOG_LEVEL: 'loud' }, /VINO_LOG_LEVEL/],

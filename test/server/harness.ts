@@ -26,7 +26,7 @@ export async function startTestServer(options: ServerOptions = {}): Promise<Test
   const dataDir = options.dataDir ?? tempDir();
   const lines: string[] = [];
   const running = await startServer({
-    port: 0, adminToken: ADMIN_TOKEN, rateLimitOpen: 0, rateLimitKey: 0,
+    port: 0, adminToken: ADMIN_TOKEN, rateLimitOpen: 0, rateLimitKey: 0, rateLimitBadKey: 0,
     uiDir: join(dataDir, 'no-ui-here'), logLevel: 'debug',
     logDestination: { write: (line: string) => { lines.push(line); } },
     ...options, dataDir,

@@ -20,7 +20,7 @@ export async function startVinoServe(adminToken: string): Promise<VinoServe> {
   const dataDir = mkdtempSync(join(tmpdir(), 'vino-soak-'));
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VINO_')));
   const child = spawn(process.execPath, [BIN, 'serve', '--host', '127.0.0.1', '--port', '0', '--data-dir', dataDir], {
-    env: { ...env, VINO_ADMIN_TOKEN: adminToken, VINO_RATE_LIMIT_OPEN: '0', VINO_RATE_LIMIT_KEY: '0' },
+    env: { ...env, VINO_ADMIN_TOKEN: adminToken, VINO_RATE_LIMIT_OPEN: '0', VINO_RATE_LIMIT_KEY: '0', VINO_RATE_LIMIT_BAD_KEY: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
