@@ -1,27 +1,24 @@
 // A 17-character VIN: corporate origin, plant, model year, check digit, and what they add up to.
 //
-// Almost all of a result depends on a few keys: the WMI (layer 1), and for a WMI the plant code
-// (position 11) and the model-year reading (positions 7 and 10). So the parts those keys decide
-// (assembly layer, vehicle, evidence, the plant and model-year warnings, the alignment) are worked
-// out once per WMI, plant code and reading, frozen, and shared by every result with the same keys.
-// A decode then reads a handful of cached objects and allocates little beyond the result itself,
-// which is what lets a fleet of a million VINs decode at memory speed. Plant rows tied to other
-// VIN positions by a pattern depend on the whole VIN and are resolved per decode.
+// A result is built from parts that depend on one small key each and are made once, frozen and
+// shared: layer 1 per WMI, the model-year reading per position-10 code and rule, the assembly
+// layer and evidence item per plant row, the summary per confidence and alignment, the
+// check-digit verdict per digit pair. Every cache is bounded by the registry (or by a constant),
+// never by the input, so a server decoding arbitrary VINs for months holds no more than a fleet
+// run does. What combines them (the result, vehicle, evidence list, warnings, positions) is
+// allocated per decode: a few small young objects.
 import type { Confidence, DecodeResult, Evidence, OriginAlignment, Warning } from '../generated/contract.js';
 import { CHECK_DIGIT_CHARS, checkDigitValue } from './check-digit.js';
 import { resolveCorporateOrigin, type CorporateOrigin } from './corporate-origin.js';
 import { readModelYear, type ModelYearReading } from './model-year.js';
-import { assemblyLayer, countryOnlyLayer, resolvePlant, type PlantMatch } from './plant.js';
+import { assemblyLayer, resolvePlant } from './plant.js';
 import { alignment, confidenceLevel, verdictOf } from './verdict.js';
 import type { PlantEntry, Tables } from './tables.js';
 
-type Assembly = DecodeResult['assembly'];
-type Vehicle = DecodeResult['vehicle'];
 type Summary = DecodeResult['summary'];
 type CheckDigit = DecodeResult['validation']['checkDigit'];
-type ConfidenceLevel = DecodeResult['validation']['confidenceLevel'];
 
-const UNKNOWN_ASSEMBLY: Readonly<Assembly> = Object.freeze({
+const UNKNOWN_ASSEMBLY: Readonly<DecodeResult['assembly']> = Object.freeze({
   plantCode: null, country: null, countryCode: null, city: null, state: null, cityState: null, details: null, source: null,
 });
 
@@ -32,97 +29,40 @@ const NOT_PART_565: Warning = Object.freeze({
   message: 'This VIN does not follow 49 CFR 565 (its check digit does not hold), so position 10 may not encode the model year.',
 });
 
-/** What a WMI, a plant code and a model-year reading decide together: frozen, shared by every result with those keys. */
-interface PlantAndYear {
-  plant: PlantMatch | null;
-  assembly: Readonly<Assembly>;
-  vehicle: Readonly<Vehicle>;
-  /** Layer 1's items, then the model year's, then the plant's. */
-  evidence: readonly Evidence[];
-  yearWarning: Warning | null;
-  plantWarning: Warning | null;
-  /** The summary and confidence level when the check digit holds or is not required... */
-  summary: Readonly<Summary>;
-  confidenceLevel: ConfidenceLevel;
-  /** ...and when a required check digit fails (low confidence, whatever else is known). */
-  summaryIfInvalid: Readonly<Summary>;
-}
-
-/**
- * A WMI's layer 1, and for registry WMIs (the only ones cached) the cache of what it decides with
- * a plant code and a model-year reading: by plant code (charCode - 48), then reading key.
- */
-class WmiState {
-  constructor(readonly origin: CorporateOrigin, readonly byCode: ((PlantAndYear | PlantAndYear[] | undefined)[] | undefined)[] | null) {}
-}
-
-const samePlant = (a: PlantMatch | null, b: PlantMatch | null): boolean =>
-  a === b || (a !== null && b !== null && a.entry === b.entry && a.otherYears === b.otherYears && a.cityKnown === b.cityKnown);
-
 function evidenceForPlant(wmi: string, entry: PlantEntry): Evidence {
-  let e = entry.evidence;
-  if (!e) {
-    const span = `${entry.yearFrom}-${entry.yearTo === 9999 ? '' : entry.yearTo}`;
-    e = Object.freeze({ layer: 'assembly', table: 'plants', key: `${wmi} plant ${entry.plantCode} ${span}`, source: entry.source });
-    entry.evidence = e;
-  }
-  return e;
+  return entry.evidence ??= Object.freeze({
+    layer: 'assembly', table: 'plants', key: `${wmi} plant ${entry.plantCode} ${entry.yearFrom}-${entry.yearTo === 9999 ? '' : entry.yearTo}`, source: entry.source,
+  });
 }
 
-function yearWarning(reading: ModelYearReading, yearCode: string): Warning | null {
+function otherYearsWarning(wmi: string, entry: PlantEntry): Warning {
+  // Only exact rows (not '*') are kept on the row: the message names the code.
+  return entry.otherYearsWarning ??= Object.freeze({
+    code: 'PLANT_FROM_OTHER_YEARS',
+    message: `No registry row covers plant code ${entry.plantCode} of ${wmi} for this model year; the plant comes from the years that do, which all name the same country.`,
+  });
+}
+
+function yearWarning(reading: ModelYearReading): Warning | null {
   if (reading.modelYear === null) {
-    return Object.freeze({ code: 'MODEL_YEAR_UNKNOWN', message: `Position 10 (${yearCode}) is not a model-year code.` });
+    return Object.freeze({ code: 'MODEL_YEAR_UNKNOWN', message: `Position 10 (${reading.code}) is not a model-year code.` });
   }
   if (reading.candidates.length > 1) {
     return Object.freeze({
       code: 'MODEL_YEAR_AMBIGUOUS',
-      message: `Position 10 (${yearCode}) stands for ${reading.candidates.join(' or ')}; ${reading.modelYear} is the most recent possible.`,
+      message: `Position 10 (${reading.code}) stands for ${reading.candidates.join(' or ')}; ${reading.modelYear} is the most recent possible.`,
     });
   }
   return null;
 }
 
-function plantAndYear(tables: Tables, origin: CorporateOrigin, plantCode: string, reading: ModelYearReading, plant: PlantMatch | null, shared: SharedParts): PlantAndYear {
-  let assembly = UNKNOWN_ASSEMBLY;
-  let plantWarning: Warning | null = null;
-  if (plant) {
-    assembly = plant.cityKnown ? assemblyLayer(tables, plant.entry, plantCode) : countryOnlyLayer(tables, plant.entry, plantCode);
-    if (plant.otherYears) {
-      plantWarning = Object.freeze({ code: 'PLANT_FROM_OTHER_YEARS', message: `No registry row covers plant code ${plantCode} of ${origin.wmi} for this model year; the plant comes from the years that do, which all name the same country.` });
-    }
-  } else if (origin.entry) {
-    plantWarning = Object.freeze({
-      code: 'PLANT_UNKNOWN',
-      message: `The registry has no plant for code ${plantCode} of ${origin.wmi}${reading.modelYear ? ` in ${reading.modelYear}` : ''}.`,
-    });
-  }
-  const evidence = [...origin.evidence];
-  if (reading.evidence) evidence.push(reading.evidence);
-  if (plant) evidence.push(evidenceForPlant(origin.wmi, plant.entry));
-  const corporateKnown = origin.entry !== null;
-  const originAlignment = alignment(origin.layer.countryCode, assembly.countryCode);
-  const confidence: Confidence = corporateKnown && plant !== null && !plant.otherYears ? 'HIGH_DETERMINISTIC'
-    : corporateKnown || plant !== null ? 'MEDIUM_PARTIAL' : 'LOW_INFERRED';
-  return {
-    plant,
-    assembly,
-    vehicle: Object.freeze({
-      manufacturer: origin.entry?.manufacturer ?? null,
-      make: origin.entry?.make ?? null,
-      model: null,
-      modelYear: reading.modelYear,
-      modelYearCandidates: Object.freeze(reading.candidates.slice()) as number[],
-      vehicleType: origin.entry?.vehicleType ?? null,
-      series: null,
-      productionYears: null,
-    }),
-    evidence: Object.freeze(evidence),
-    yearWarning: yearWarning(reading, reading.code),
-    plantWarning,
-    summary: shared.summary(origin.lowVolume, confidence, originAlignment),
-    confidenceLevel: confidenceLevel(confidence),
-    summaryIfInvalid: shared.summary(origin.lowVolume, 'LOW_INFERRED', originAlignment),
-  };
+function mismatchWarning(calculated: string, actual: string, required: boolean): Warning {
+  return Object.freeze({
+    code: 'CHECK_DIGIT_MISMATCH',
+    message: required
+      ? `Position 9 is ${actual} but the VIN's characters give ${calculated}: the VIN is mistyped or not genuine (the check digit is mandatory here).`
+      : `Position 9 is ${actual}, the calculated check digit is ${calculated}; outside North America and China the check digit is not mandatory.`,
+  });
 }
 
 /**
@@ -132,11 +72,11 @@ function plantAndYear(tables: Tables, origin: CorporateOrigin, plantCode: string
  */
 export class OriginCache {
   // Characters '0'-'Z': 43 possible values per position.
-  private readonly short: (WmiState | undefined)[] = new Array(43 * 43 * 43).fill(undefined);
-  private readonly long = new Map<string, WmiState>();
+  private readonly short: (CorporateOrigin | undefined)[] = new Array(43 * 43 * 43).fill(undefined);
+  private readonly long = new Map<string, CorporateOrigin>();
   constructor(private readonly tables: Tables) {}
 
-  get(vin: string): WmiState {
+  get(vin: string): CorporateOrigin {
     const lowVolume = vin.charCodeAt(2) === 57; // '9'
     const shortKey = (vin.charCodeAt(0) - 48) * 1849 + (vin.charCodeAt(1) - 48) * 43 + (vin.charCodeAt(2) - 48);
     const longKey = lowVolume ? vin.slice(0, 3) + vin.slice(11, 14) : '';
@@ -144,20 +84,25 @@ export class OriginCache {
     if (cached) return cached;
     const origin = resolveCorporateOrigin(this.tables, vin);
     // Cache only registry WMIs, so arbitrary input cannot grow the cache without bound.
-    if (!origin.entry) return new WmiState(origin, null);
-    const state = new WmiState(origin, new Array(43).fill(undefined));
-    if (lowVolume) this.long.set(longKey, state);
-    else this.short[shortKey] = state;
-    return state;
+    if (origin.entry) {
+      if (lowVolume) this.long.set(longKey, origin);
+      else this.short[shortKey] = origin;
+    }
+    return origin;
   }
 }
 
-/** Shared, frozen summaries, check-digit verdicts and warnings: each is one of a few hundred combinations. */
+/** Parts with a small, fixed set of keys, made on first use: summaries, check-digit verdicts, year warnings. */
 class SharedParts {
   private readonly summaries: (Readonly<Summary> | undefined)[] = new Array(18).fill(undefined);
   // By remainder (0-10), actual character (code - 48) and whether the digit is required.
   private readonly checkDigits: (Readonly<CheckDigit> | undefined)[] = new Array(11 * 43 * 2).fill(undefined);
   private readonly mismatches: (Warning | undefined)[] = new Array(11 * 43 * 2).fill(undefined);
+  private readonly yearWarnings: (Warning | null | undefined)[];
+
+  constructor(readings: number) {
+    this.yearWarnings = new Array(readings).fill(undefined);
+  }
 
   summary(lowVolume: boolean, confidence: Confidence, originAlignment: OriginAlignment): Readonly<Summary> {
     const c = confidence === 'HIGH_DETERMINISTIC' ? 0 : confidence === 'MEDIUM_PARTIAL' ? 1 : 2;
@@ -180,15 +125,12 @@ class SharedParts {
     const key = (remainder * 43 + actual - 48) * 2 + (required ? 1 : 0);
     return this.mismatches[key] ??= mismatchWarning(CHECK_DIGIT_CHARS[remainder]!, String.fromCharCode(actual), required);
   }
-}
 
-function mismatchWarning(calculated: string, actual: string, required: boolean): Warning {
-  return Object.freeze({
-    code: 'CHECK_DIGIT_MISMATCH',
-    message: required
-      ? `Position 9 is ${actual} but the VIN's characters give ${calculated}: the VIN is mistyped or not genuine (the check digit is mandatory here).`
-      : `Position 9 is ${actual}, the calculated check digit is ${calculated}; outside North America and China the check digit is not mandatory.`,
-  });
+  yearWarning(reading: ModelYearReading): Warning | null {
+    let warning = this.yearWarnings[reading.key];
+    if (warning === undefined) this.yearWarnings[reading.key] = warning = yearWarning(reading);
+    return warning;
+  }
 }
 
 /** Decodes a clean 17-character VIN; `remainder` is its check-digit value when the caller has it. */
@@ -197,66 +139,84 @@ export type VinDecoder = (vin: string, remainder?: number) => DecodeResult;
 /** A decoder of clean 17-character VINs over the given tables, with its caches. */
 export function createVinDecoder(tables: Tables): VinDecoder {
   const origins = new OriginCache(tables);
-  const shared = new SharedParts();
-  const make = (origin: CorporateOrigin, vin: string, reading: ModelYearReading, plant: PlantMatch | null): PlantAndYear =>
-    plantAndYear(tables, origin, vin[10]!, reading, plant, shared);
-
-  const partsFor = (state: WmiState, vin: string, reading: ModelYearReading): PlantAndYear => {
-    const { origin, byCode } = state;
-    const code = vin.charCodeAt(10) - 48;
-    if (byCode === null) return make(origin, vin, reading, resolvePlant(origin.plants, vin, reading.candidates));
-    const byReading = byCode[code] ??= new Array(tables.modelYearReadings).fill(undefined);
-    const slot = byReading[reading.key];
-    if (slot !== undefined && !Array.isArray(slot)) return slot;
-    const plant = resolvePlant(origin.plants, vin, reading.candidates);
-    // Rows tied to other VIN positions by a pattern make the plant depend on the whole VIN:
-    // such a slot keeps one answer per plant row found (a handful at most).
-    const patterned = (origin.plants.codes[code]?.patterned.length ?? 0) + (origin.plants.wildcard?.patterned.length ?? 0) > 0;
-    if (!patterned) return (byReading[reading.key] = make(origin, vin, reading, plant));
-    const variants = slot ?? (byReading[reading.key] = []);
-    for (let i = 0; i < variants.length; i++) if (samePlant(variants[i]!.plant, plant)) return variants[i]!;
-    const made = make(origin, vin, reading, plant);
-    variants.push(made);
-    return made;
-  };
+  const shared = new SharedParts(tables.modelYearReadings);
 
   return (vin: string, remainder = checkDigitValue(vin)): DecodeResult => {
-    const state = origins.get(vin);
-    const origin = state.origin;
+    const origin = origins.get(vin);
     const actual = vin.charCodeAt(8);
     const matches = CHECK_DIGIT_CHARS.charCodeAt(remainder) === actual;
     const required = origin.checkDigitRequired;
     const reading = readModelYear(tables, vin, origin.position7Rule, matches);
-    const parts = partsFor(state, vin, reading);
+    const plantCode = vin[10]!;
+    const plant = resolvePlant(origin.plants, vin, reading.candidates);
+
+    let assembly = UNKNOWN_ASSEMBLY;
+    let plantWarning: Warning | null = null;
+    if (plant) {
+      assembly = assemblyLayer(tables, plant.entry, plantCode, plant.cityKnown);
+      if (plant.otherYears) {
+        plantWarning = plant.entry.plantCode === '*'
+          ? { code: 'PLANT_FROM_OTHER_YEARS', message: `No registry row covers plant code ${plantCode} of ${origin.wmi} for this model year; the plant comes from the years that do, which all name the same country.` }
+          : otherYearsWarning(origin.wmi, plant.entry);
+      }
+    } else if (origin.entry) {
+      // Made per decode: keyed by WMI, code and year, a cache of these could grow with the input.
+      plantWarning = {
+        code: 'PLANT_UNKNOWN',
+        message: `The registry has no plant for code ${plantCode} of ${origin.wmi}${reading.modelYear ? ` in ${reading.modelYear}` : ''}.`,
+      };
+    }
 
     // In the order people read them: layer 1, check digit, model year, plant.
+    const yearNote = shared.yearWarning(reading);
     let warnings: Warning[];
-    if (matches && origin.warnings.length === 0 && parts.yearWarning === null && parts.plantWarning === null) warnings = [];
+    if (matches && origin.warnings.length === 0 && yearNote === null && plantWarning === null) warnings = [];
     else {
       warnings = origin.warnings.slice();
       if (!matches) {
         warnings.push(shared.mismatch(remainder, actual, required));
         if (!required && reading.modelYear !== null) warnings.push(NOT_PART_565);
       }
-      if (parts.yearWarning) warnings.push(parts.yearWarning);
-      if (parts.plantWarning) warnings.push(parts.plantWarning);
+      if (yearNote) warnings.push(yearNote);
+      if (plantWarning) warnings.push(plantWarning);
     }
-    const invalid = !matches && required;
+
+    // Evidence: layer 1's items (the ISO 3780 range and the WMI row), the model year's, the plant's.
+    const [e1, e2] = origin.evidence;
+    const yearEvidence = reading.evidence;
+    const plantEvidence = plant ? evidenceForPlant(origin.wmi, plant.entry) : null;
+    const evidence: Evidence[] = origin.evidence.length === 2 && yearEvidence && plantEvidence ? [e1!, e2!, yearEvidence, plantEvidence]
+      : [...origin.evidence, ...(yearEvidence ? [yearEvidence] : []), ...(plantEvidence ? [plantEvidence] : [])];
+
+    const originAlignment = alignment(origin.layer.countryCode, assembly.countryCode);
+    const corporateKnown = origin.entry !== null;
+    const confidence: Confidence = !matches && required ? 'LOW_INFERRED'
+      : corporateKnown && plant !== null && !plant.otherYears ? 'HIGH_DETERMINISTIC'
+      : corporateKnown || plant !== null ? 'MEDIUM_PARTIAL' : 'LOW_INFERRED';
 
     return {
       identifier: vin,
-      summary: invalid ? parts.summaryIfInvalid : parts.summary,
+      summary: shared.summary(origin.lowVolume, confidence, originAlignment),
       corporateOrigin: origin.layer,
-      assembly: parts.assembly,
-      vehicle: parts.vehicle,
+      assembly,
+      vehicle: {
+        manufacturer: origin.entry?.manufacturer ?? null,
+        make: origin.entry?.make ?? null,
+        model: null,
+        modelYear: reading.modelYear,
+        modelYearCandidates: reading.candidates as number[],
+        vehicleType: origin.entry?.vehicleType ?? null,
+        series: null,
+        productionYears: null,
+      },
       validation: {
         checkDigit: shared.checkDigit(remainder, actual, required),
-        confidenceLevel: invalid ? 'LOW' : parts.confidenceLevel,
-        evidence: parts.evidence as Evidence[],
+        confidenceLevel: confidenceLevel(confidence),
+        evidence,
         warnings,
       },
       positions: {
-        wmi: origin.wmi.length === 3 ? origin.wmi : vin.slice(0, 3), vds: vin.slice(3, 8), checkDigit: vin[8]!, modelYear: vin[9]!, plantCode: vin[10]!, serial: vin.slice(11), modelCode: null,
+        wmi: origin.wmi.length === 3 ? origin.wmi : vin.slice(0, 3), vds: vin.slice(3, 8), checkDigit: vin[8]!, modelYear: vin[9]!, plantCode, serial: vin.slice(11), modelCode: null,
       },
     };
   };

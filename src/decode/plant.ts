@@ -59,29 +59,29 @@ export function resolvePlant(plants: PlantsByCode, vin: string, years: readonly 
   return agreed ? { entry: agreed.entry, otherYears: true, cityKnown: agreed.cityKnown } : null;
 }
 
-/** Only the country of a plant: the layer for rows whose years disagree on the city. */
-export function countryOnlyLayer(tables: Tables, entry: PlantEntry, plantCode: string): Readonly<DecodeResult['assembly']> {
-  return Object.freeze({
-    plantCode, country: tables.countryName.get(entry.countryCode) ?? null, countryCode: entry.countryCode,
-    city: null, state: null, cityState: null, details: null, source: entry.source === GOVERNMENT_SOURCE ? 'Government Registry' : 'Curated Registry',
-  });
+/**
+ * The assembly layer for a plant row and the VIN's plant code: frozen, kept on the row and shared
+ * between decodes. `cityKnown` false gives only the country (for rows whose years disagree on the city).
+ */
+export function assemblyLayer(tables: Tables, entry: PlantEntry, plantCode: string, cityKnown: boolean): Readonly<DecodeResult['assembly']> {
+  if (entry.plantCode !== '*') {
+    return cityKnown ? (entry.layer ??= makeLayer(tables, entry, plantCode, true)) : (entry.countryLayer ??= makeLayer(tables, entry, plantCode, false));
+  }
+  const layers = entry.layers ??= new Array(86).fill(undefined);
+  return layers[(plantCode.charCodeAt(0) - 48) * 2 + (cityKnown ? 0 : 1)] ??= makeLayer(tables, entry, plantCode, cityKnown);
 }
 
-/** The assembly layer for a plant row: frozen and kept on the row, shared between decodes. */
-export function assemblyLayer(tables: Tables, entry: PlantEntry, plantCode: string): Readonly<DecodeResult['assembly']> {
-  const cached = entry.layer;
-  if (cached && cached.plantCode === plantCode) return cached;
-  const { city, state } = entry;
-  const layer = Object.freeze({
+function makeLayer(tables: Tables, entry: PlantEntry, plantCode: string, cityKnown: boolean): Readonly<DecodeResult['assembly']> {
+  const city = cityKnown ? entry.city : null;
+  const state = cityKnown ? entry.state : null;
+  return Object.freeze({
     plantCode,
     country: tables.countryName.get(entry.countryCode) ?? null,
     countryCode: entry.countryCode,
     city,
     state,
     cityState: city && state ? `${city}, ${state}` : (city ?? state),
-    details: entry.company,
+    details: cityKnown ? entry.company : null,
     source: entry.source === GOVERNMENT_SOURCE ? 'Government Registry' : 'Curated Registry',
   });
-  entry.layer = layer;
-  return layer;
 }

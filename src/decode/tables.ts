@@ -1,6 +1,6 @@
 // Runtime indexes over the compiled registry. Decode functions take a `Tables` argument, so tests
 // can hand in a five-row registry; index.ts binds the generated one.
-import type { DecodeResult, Evidence } from '../generated/contract.js';
+import type { DecodeResult, Evidence, Warning } from '../generated/contract.js';
 import { VIN_ORDER } from './alphabet.js';
 import { compilePattern, type VinPattern } from './pattern.js';
 import { decodePlantGroup, type GroupedTable, type PlantTuple, type RegistryData, type SourcedTable } from './registry-data.js';
@@ -10,9 +10,17 @@ export interface WmiEntry { wmi: string; manufacturer: string; make: string | nu
 export interface PlantEntry {
   plantCode: string; yearFrom: number; yearTo: number; pattern: VinPattern | null; specificity: number;
   countryCode: string; city: string | null; state: string | null; company: string | null; source: string;
-  /** The decode result's assembly layer and evidence item for this row, made on first use (kept on the row: one object to reach). */
+  /**
+   * What decodes share for this row, made on first use and kept on the row (one object to reach,
+   * memory bounded by the registry): its assembly layer, and the country-only one (for years that
+   * disagree on the city); a '*' row, which serves every plant code, keeps a pair per code in
+   * `layers` instead. Then its evidence item, and its warning for VINs whose model year no row covers.
+   */
   layer?: Readonly<DecodeResult['assembly']>;
+  countryLayer?: Readonly<DecodeResult['assembly']>;
+  layers?: (Readonly<DecodeResult['assembly']> | undefined)[];
   evidence?: Readonly<Evidence>;
+  otherYearsWarning?: Readonly<Warning>;
 }
 /** The plant rows of one WMI and plant code, arranged so a lookup is an index, not a search. */
 export interface PlantCode {
@@ -100,10 +108,10 @@ export function indexTables(data: RegistryData): Tables {
   const reading = (code: string, years: readonly number[], byPosition7: boolean, evidence: Readonly<Evidence>): ModelYearReading =>
     Object.freeze({ modelYear: years.length > 0 ? years[years.length - 1]! : null, candidates: years, byPosition7, evidence, key: readingKeys++, code });
   for (const [code, years, s] of data.modelYears.rows) {
-    // Not frozen: V8 copies frozen arrays on a slow path, and decodes copy these.
-    const plausible = [...years].filter((y) => y <= data.buildYear + 1).sort((a, b) => a - b);
-    const before2010 = plausible.filter((y) => y < 2010);
-    const since2010 = plausible.filter((y) => y >= 2010);
+    // Frozen: results share them as their modelYearCandidates.
+    const plausible = Object.freeze([...years].filter((y) => y <= data.buildYear + 1).sort((a, b) => a - b));
+    const before2010 = Object.freeze(plausible.filter((y) => y < 2010));
+    const since2010 = Object.freeze(plausible.filter((y) => y >= 2010));
     const evidence = Object.freeze({ layer: 'modelYear', table: 'model-years', key: code, source: data.modelYears.sources[s]! });
     const evidenceByRule = Object.freeze({ layer: 'modelYear', table: 'model-years', key: code, source: `${data.modelYears.sources[s]!}; position-7 rule` });
     const entry: ModelYearCode = {
@@ -119,7 +127,7 @@ export function indexTables(data: RegistryData): Tables {
     if (code.length === 1 && index >= 0 && index < 43) modelYearByChar[index] = entry;
   }
   const modelYearUnknown = Array.from({ length: 43 }, (_, i): ModelYearReading =>
-    Object.freeze({ modelYear: null, candidates: [], byPosition7: false, evidence: null, key: readingKeys++, code: String.fromCharCode(48 + i) }));
+    Object.freeze({ modelYear: null, candidates: Object.freeze([]), byPosition7: false, evidence: null, key: readingKeys++, code: String.fromCharCode(48 + i) }));
   const jdm = new Map<string, JdmEntry>();
   for (const [modelCode, manufacturer, make, model, from, to, plant, city, prefecture, s] of data.jdm.rows) {
     jdm.set(modelCode, { modelCode, manufacturer, make, model, yearFrom: from, yearTo: to, plant: orNull(plant), city: orNull(city), prefecture: orNull(prefecture), source: data.jdm.sources[s]! });
@@ -132,7 +140,7 @@ function plantEntry(t: PlantTuple, sources: readonly string[]): PlantEntry {
   const compiled = pattern ? compilePattern(pattern) : null;
   return {
     plantCode: code, yearFrom: from, yearTo: to === 0 ? 9999 : to, pattern: compiled, specificity: compiled ? compiled.positions.length : 0,
-    countryCode: country, city: orNull(city), state: orNull(state), company: orNull(company), source: sources[s]!, layer: undefined, evidence: undefined,
+    countryCode: country, city: orNull(city), state: orNull(state), company: orNull(company), source: sources[s]!, layer: undefined, countryLayer: undefined, layers: undefined, evidence: undefined, otherYearsWarning: undefined,
   };
 }
 

@@ -58,8 +58,9 @@ describe('decode on any string', () => {
     if (!first.ok) throw new Error('expected a result');
     const pristine = JSON.stringify(first.result);
     first.result.validation.warnings.push({ code: 'X', message: 'x' });
+    first.result.validation.evidence.length = 0;
     first.result.positions.serial = 'changed';
-    expect(() => { first.result.validation.evidence.length = 0; }).toThrow(TypeError);
+    first.result.vehicle.make = 'changed';
     expect(() => first.result.vehicle.modelYearCandidates.push(1900)).toThrow(TypeError);
     expect(() => { (first.result.assembly as { city: string | null }).city = 'Elsewhere'; }).toThrow(TypeError);
     expect(() => { (first.result.summary as { verdict: string }).verdict = 'x'; }).toThrow(TypeError);
