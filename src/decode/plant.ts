@@ -22,7 +22,7 @@ function inYear(code: PlantCode | undefined, vin: string, year: number): PlantEn
   if (patterned) {
     for (let i = 0; i < patterned.length; i++) if (matchesPattern(patterned[i]!.pattern!, vin)) return patterned[i];
   }
-  return code.byYear[index];
+  return code.byYear.at(index);
 }
 
 /**

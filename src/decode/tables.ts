@@ -29,9 +29,22 @@ export interface PlantCode {
   /** The patterned rows covering each model year (index = year - FIRST_MODEL_YEAR), in the same order. */
   patternedByYear: readonly (readonly PlantEntry[])[];
   /** Rows without a pattern, by model year (index = year - FIRST_MODEL_YEAR); the narrowest span wins. */
-  byYear: readonly (PlantEntry | undefined)[];
+  byYear: YearIndex;
   /** Every row, for the fallback to other years. */
   all: readonly PlantEntry[];
+}
+
+/**
+ * Rows without a pattern by model year: `at(year - FIRST_MODEL_YEAR)`. Stored as one byte per
+ * year (the row's index in `all` + 1, 0 for none) rather than an array of 61 references: a fleet
+ * touches thousands of plant codes, and a decoding process should stay small.
+ */
+export class YearIndex {
+  constructor(private readonly rows: readonly PlantEntry[], private readonly slots: Uint8Array | null) {}
+  at(index: number): PlantEntry | undefined {
+    const slot = this.slots === null ? 0 : this.slots[index] ?? 0;
+    return slot === 0 ? undefined : this.rows[slot - 1];
+  }
 }
 
 /** One WMI's plant rows: by position-11 character code (index = charCode - 48), and the '*' rows. */
@@ -144,16 +157,24 @@ function plantEntry(t: PlantTuple, sources: readonly string[]): PlantEntry {
   };
 }
 
+const NO_PATTERNED_ROWS: readonly (readonly PlantEntry[])[] = Object.freeze(new Array(LAST_MODEL_YEAR - FIRST_MODEL_YEAR + 1).fill(Object.freeze([])));
+
 function plantCode(entries: PlantEntry[]): PlantCode {
   // Most specific pattern first, then the narrower year span: the first match is the answer.
   entries.sort((a, b) => b.specificity - a.specificity || (a.yearTo - a.yearFrom) - (b.yearTo - b.yearFrom));
-  const byYear: (PlantEntry | undefined)[] = new Array(LAST_MODEL_YEAR - FIRST_MODEL_YEAR + 1).fill(undefined);
-  for (const e of entries) {
+  // Up to 255 rows per code fit a byte (vPIC's largest has far fewer); past that, rows are dropped from the index, never misread.
+  let slots: Uint8Array | null = null;
+  for (let i = 0; i < entries.length && i < 255; i++) {
+    const e = entries[i]!;
     if (e.pattern) continue;
+    slots ??= new Uint8Array(LAST_MODEL_YEAR - FIRST_MODEL_YEAR + 1);
     const to = Math.min(e.yearTo, LAST_MODEL_YEAR);
-    for (let y = Math.max(e.yearFrom, FIRST_MODEL_YEAR); y <= to; y++) byYear[y - FIRST_MODEL_YEAR] ??= e;
+    for (let y = Math.max(e.yearFrom, FIRST_MODEL_YEAR); y <= to; y++) if (slots[y - FIRST_MODEL_YEAR] === 0) slots[y - FIRST_MODEL_YEAR] = i + 1;
   }
+  const byYear = new YearIndex(entries, slots);
   const patterned = entries.filter((e) => e.pattern !== null);
+  // Most codes have no patterned rows: they share one index of empty years.
+  if (patterned.length === 0) return { patterned, patternedByYear: NO_PATTERNED_ROWS, byYear, all: entries };
   const none: readonly PlantEntry[] = [];
   const patternedByYear: (readonly PlantEntry[])[] = [];
   let previous = none;
