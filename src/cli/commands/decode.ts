@@ -10,6 +10,7 @@ import { decodeProblem } from '../../problem.js';
 import { csvField } from '../../csv.js';
 import { DECODED_COLUMNS, decodedValues } from '../csv-columns.js';
 import { formatProblemText, formatResult } from '../format-text.js';
+import { resultJson } from '../json-line.js';
 import { lineBatches } from '../lines.js';
 import { LineWriter } from '../output.js';
 import { Progress } from '../progress.js';
@@ -18,7 +19,7 @@ type Format = 'text' | 'json' | 'csv';
 interface DecodeOptions { json?: boolean; file?: string; column?: string; format?: Format }
 
 function jsonLine(identifier: string, outcome: DecodeOutcome): string {
-  return outcome.ok ? JSON.stringify(outcome.result) : JSON.stringify({ identifier, error: decodeProblem(outcome.error) });
+  return outcome.ok ? resultJson(outcome.result) : JSON.stringify({ identifier, error: decodeProblem(outcome.error) });
 }
 
 

@@ -1,0 +1,64 @@
+// `vino decode --json` writes results with resultJson, which reuses the JSON of the parts the
+// decoder shares. It must give exactly JSON.stringify's bytes, for every kind of result.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { identifierMix } from '../../bench/identifiers.js';
+import { resultJson } from '../../src/cli/json-line.js';
+import { calculateCheckDigit } from '../../src/decode/check-digit.js';
+import { decode } from '../../src/decode/index.js';
+import { WMI } from '../../src/generated/wmi.js';
+import type { DecodeResult } from '../../src/generated/contract.js';
+
+const evalIds = (() => {
+  try {
+    return readFileSync(resolve(import.meta.dirname, '../../../shared/eval/dev-cases.csv'), 'utf8').split('\n').slice(1).map((l) => l.split(',')[0]!);
+  } catch {
+    return [];
+  }
+})();
+
+const results = (ids: readonly string[]): DecodeResult[] =>
+  ids.flatMap((id) => { const o = decode(id); return o.ok ? [o.result] : []; });
+
+describe('resultJson', () => {
+  it('equals JSON.stringify over the benchmark fleet and the long tail (VINs, low-volume WMIs, JDM)', () => {
+    const all = results([...identifierMix(20_000, 3, 'fleet'), ...identifierMix(20_000, 4, 'long-tail')]);
+    expect(all.length).toBeGreaterThan(35_000);
+    expect(new Set(all.map((r) => r.summary.format))).toEqual(new Set(['ISO_17_STANDARD', 'JDM_CHASSIS']));
+    // Twice: the second pass reads the kept JSON of shared parts.
+    for (let pass = 0; pass < 2; pass++) for (const r of all) expect(resultJson(r)).toBe(JSON.stringify(r));
+  });
+
+  it('equals JSON.stringify on golden and arbitrary identifiers, low-volume and unknown WMIs and model codes included', () => {
+    // Low-volume makers: WMI positions 1-3 (third character 9) + 12-14.
+    const lowVolume = WMI.rows.filter((r) => r[0].length === 6).slice(0, 300).map((r) => {
+      const draft = `${r[0].slice(0, 3)}AB12C0H1${r[0].slice(3)}123`;
+      return draft.slice(0, 8) + calculateCheckDigit(draft) + draft.slice(9);
+    });
+    expect(results(lowVolume).filter((r) => r.summary.format === 'ISO_17_LOW_VOLUME')).toHaveLength(300);
+    const ids = [...lowVolume, '1HGCM82633A004352', 'WAUZZZF49HA036141', 'JZA80-1004956', 'ZZZ99-123456', 'Q1234567890123456'.replace('Q', '9'), ...evalIds];
+    for (const r of results(ids)) expect(resultJson(r)).toBe(JSON.stringify(r));
+    const vinChar = fc.constantFrom(...'ABCDEFGHJKLMNPRSTUVWXYZ0123456789');
+    fc.assert(fc.property(fc.array(vinChar, { minLength: 17, maxLength: 17 }), (chars) => {
+      for (const r of results([chars.join('')])) expect(resultJson(r)).toBe(JSON.stringify(r));
+    }), { seed: 21, numRuns: 3000 });
+  });
+
+  it('never reuses the JSON of a part that can still change', () => {
+    const first = results(['1HGCM82633A004352'])[0]!;
+    const before = resultJson(first);
+    first.vehicle.make = 'Changed "quoted" \u2028 make';
+    first.validation.warnings.push({ code: 'X', message: 'added' });
+    const after = resultJson(first);
+    expect(after).not.toBe(before);
+    expect(after).toBe(JSON.stringify(first));
+    // A warning made for one result (not frozen) is written afresh after it changes.
+    const unknownPlant = results(identifierMix(2_000, 5, 'fleet')).find((r) => r.validation.warnings.some((w) => !Object.isFrozen(w)))!;
+    resultJson(unknownPlant);
+    const own = unknownPlant.validation.warnings.find((w) => !Object.isFrozen(w))!;
+    own.message = 'changed after it was written';
+    expect(resultJson(unknownPlant)).toContain('changed after it was written');
+  });
+});
