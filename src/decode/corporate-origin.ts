@@ -37,18 +37,18 @@ export function resolveCorporateOrigin(tables: Tables, vin: string): CorporateOr
   const warnings: Warning[] = [];
   let countryCode = range?.countryCode ?? null;
   let country = range?.country ?? null;
-  if (range?.countryCode) evidence.push({ layer: 'corporateOrigin', table: 'countries', key: vin.slice(0, 2), source: range.source });
+  if (range?.countryCode) evidence.push(Object.freeze({ layer: 'corporateOrigin', table: 'countries', key: vin.slice(0, 2), source: range.source }));
   if (entry) {
-    evidence.push({ layer: 'corporateOrigin', table: 'wmi', key: wmi, source: entry.source });
+    evidence.push(Object.freeze({ layer: 'corporateOrigin', table: 'wmi', key: wmi, source: entry.source }));
     if (!countryCode && entry.countryCode) {
       countryCode = entry.countryCode;
       country = tables.countryName.get(entry.countryCode) ?? null;
     } else if (countryCode && entry.countryCode && entry.countryCode !== countryCode) {
       const other = tables.countryName.get(entry.countryCode) ?? entry.countryCode;
-      warnings.push({
+      warnings.push(Object.freeze({
         code: 'MANUFACTURER_COUNTRY_DIFFERS',
         message: `The WMI ${wmi} is allocated to ${country} (ISO 3780), but the registry records ${entry.manufacturer} in ${other}.`,
-      });
+      }));
     }
   } else {
     warnings.push({ code: 'WMI_UNKNOWN', message: `The WMI ${wmi} is not in the registry; only the ISO 3780 country range is known.` });
