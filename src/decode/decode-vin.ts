@@ -35,11 +35,10 @@ function evidenceForPlant(wmi: string, entry: PlantEntry): Evidence {
   });
 }
 
-function otherYearsWarning(wmi: string, entry: PlantEntry): Warning {
-  // Only exact rows (not '*') are kept on the row: the message names the code.
-  return entry.otherYearsWarning ??= Object.freeze({
+function otherYearsWarning(wmi: string, plantCode: string): Warning {
+  return Object.freeze({
     code: 'PLANT_FROM_OTHER_YEARS',
-    message: `No registry row covers plant code ${entry.plantCode} of ${wmi} for this model year; the plant comes from the years that do, which all name the same country.`,
+    message: `No registry row covers plant code ${plantCode} of ${wmi} for this model year; the plant comes from the years that do, which all name the same country.`,
   });
 }
 
@@ -155,9 +154,9 @@ export function createVinDecoder(tables: Tables): VinDecoder {
     if (plant) {
       assembly = assemblyLayer(tables, plant.entry, plantCode, plant.cityKnown);
       if (plant.otherYears) {
-        plantWarning = plant.entry.plantCode === '*'
-          ? { code: 'PLANT_FROM_OTHER_YEARS', message: `No registry row covers plant code ${plantCode} of ${origin.wmi} for this model year; the plant comes from the years that do, which all name the same country.` }
-          : otherYearsWarning(origin.wmi, plant.entry);
+        // Kept on an exact row; a '*' row serves many codes, and the message names the code.
+        plantWarning = plant.entry.plantCode === '*' ? otherYearsWarning(origin.wmi, plantCode)
+          : (plant.entry.otherYearsWarning ??= otherYearsWarning(origin.wmi, plantCode));
       }
     } else if (origin.entry) {
       // Made per decode: keyed by WMI, code and year, a cache of these could grow with the input.

@@ -1,6 +1,7 @@
 // What kind of identifier was typed. Spaces never belong to an identifier; a hyphen belongs to a
 // Japanese chassis number (MODELCODE-SERIAL) and is otherwise a separator people type into VINs.
 import { isVinChar } from './alphabet.js';
+import { cleanVinRemainder } from './check-digit.js';
 import type { DecodeError } from './outcome.js';
 
 export type Identifier =
@@ -35,13 +36,6 @@ function splitChassis(text: string): { modelCode: string; serial: string } | nul
 /** Upper-cases a-z only: toUpperCase() turns ſ into S, ı into I and ﬀ into FF, which are not VIN characters. */
 const asciiUpperCase = (text: string): string => text.replace(/[a-z]+/g, (run) => run.toUpperCase());
 
-/** True when the text is already a clean 17-character VIN (the common case, checked without allocating). */
-export function isCleanVin(text: string): boolean {
-  if (text.length !== 17) return false;
-  for (let i = 0; i < 17; i++) if (!isVinChar(text.charCodeAt(i))) return false;
-  return true;
-}
-
 /** Whether the text may hold white space or lower-case letters (anything outside printable ASCII counts, to be safe). */
 function needsNormalising(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
@@ -52,7 +46,7 @@ function needsNormalising(text: string): boolean {
 }
 
 export function classifyIdentifier(input: string): { ok: true; id: Identifier } | { ok: false; error: DecodeError } {
-  if (isCleanVin(input)) return { ok: true, id: { kind: 'vin', vin: input } };
+  if (cleanVinRemainder(input) >= 0) return { ok: true, id: { kind: 'vin', vin: input } };
   // Padding around an identifier (fixed-width exports) is dropped before the length guard looks.
   const text = input.length > 4 * MAX_LENGTH ? input.trim() : input;
   const trimmed = text.length > 4 * MAX_LENGTH || !needsNormalising(text) ? text : asciiUpperCase(text.replace(/\s+/g, ''));

@@ -20,8 +20,8 @@ export function readModelYear(tables: Tables, vin: string, position7Rule: boolea
   // A VIN whose check digit holds was written to Part 565, so its position 7 follows the rule.
   if (checkDigitMatches && position7Rule) {
     const c = vin.charCodeAt(6);
-    const cycle = c >= 48 && c <= 57 ? code.readings.before2010 : code.readings.since2010;
+    const cycle = c >= 48 && c <= 57 ? code.before2010 : code.since2010;
     if (cycle) return cycle;
   }
-  return code.readings.plausible;
+  return code.plausible;
 }

@@ -24,9 +24,7 @@ export interface PlantEntry {
 }
 /** The plant rows of one WMI and plant code, arranged so a lookup is an index, not a search. */
 export interface PlantCode {
-  /** Rows tied to other VIN positions by a pattern, most specific first: tried before the rest. */
-  patterned: readonly PlantEntry[];
-  /** The patterned rows covering each model year (index = year - FIRST_MODEL_YEAR), in the same order. */
+  /** The rows tied to other VIN positions by a pattern that cover each model year (index = year - FIRST_MODEL_YEAR), most specific first: tried before the rest. */
   patternedByYear: readonly (readonly PlantEntry[])[];
   /** Rows without a pattern, by model year (index = year - FIRST_MODEL_YEAR); the narrowest span wins. */
   byYear: YearIndex;
@@ -55,13 +53,11 @@ export interface PlantsByCode {
 
 export const FIRST_MODEL_YEAR = 1980;
 export const LAST_MODEL_YEAR = 2040;
-export interface ModelYearCode {
-  plausible: readonly number[]; before2010: readonly number[]; since2010: readonly number[]; source: string;
-  /** Evidence items for a reading of this code without and with the position-7 rule (shared, frozen). */
-  evidence: Readonly<Evidence>; evidenceByRule: Readonly<Evidence>;
-  /** The readings of this code, made once and shared: every year it can stand for, and each cycle of the position-7 rule (null when empty). */
-  readings: { plausible: ModelYearReading; before2010: ModelYearReading | null; since2010: ModelYearReading | null };
-}
+/**
+ * The readings of one position-10 code, made once and shared: every year it can stand for (no
+ * later than buildYear + 1), and each cycle of the position-7 rule (null when empty).
+ */
+export interface ModelYearCode { plausible: ModelYearReading; before2010: ModelYearReading | null; since2010: ModelYearReading | null }
 
 /** What position 10 says about the model year. Shared between decodes (frozen): never mutate. */
 export interface ModelYearReading {
@@ -90,9 +86,7 @@ export interface Tables {
   wmi: ReadonlyMap<string, WmiEntry>;
   /** WMI → plant code ('*' for rows where the pattern alone decides) → rows, best first. */
   plants: { get(wmi: string): PlantsByCode | undefined };
-  /** Position-10 code → its years no later than buildYear + 1, ascending, and split at 2010 for the position-7 rule. */
-  modelYears: ReadonlyMap<string, ModelYearCode>;
-  /** The same codes by character code - 48 ('0'-'Z'), for the decoder's hot path. */
+  /** Position-10 codes by character code - 48 ('0'-'Z'). */
   modelYearByChar: readonly (ModelYearCode | undefined)[];
   /** Readings of the characters that are no model-year code, by character code - 48. */
   modelYearUnknown: readonly ModelYearReading[];
@@ -115,7 +109,6 @@ export function indexTables(data: RegistryData): Tables {
     wmi.set(w, { wmi: w, manufacturer, make: orNull(make.replace(/; /g, ', ')), countryCode: orNull(code), vehicleType: orNull(type), source: data.wmi.sources[s]! });
   }
   const plants = new PlantIndex(data.plants);
-  const modelYears = new Map<string, ModelYearCode>();
   const modelYearByChar: (ModelYearCode | undefined)[] = new Array(43).fill(undefined);
   let readingKeys = 0;
   const reading = (code: string, years: readonly number[], byPosition7: boolean, evidence: Readonly<Evidence>): ModelYearReading =>
@@ -128,14 +121,10 @@ export function indexTables(data: RegistryData): Tables {
     const evidence = Object.freeze({ layer: 'modelYear', table: 'model-years', key: code, source: data.modelYears.sources[s]! });
     const evidenceByRule = Object.freeze({ layer: 'modelYear', table: 'model-years', key: code, source: `${data.modelYears.sources[s]!}; position-7 rule` });
     const entry: ModelYearCode = {
-      plausible, before2010, since2010, source: data.modelYears.sources[s]!, evidence, evidenceByRule,
-      readings: {
-        plausible: reading(code, plausible, false, evidence),
-        before2010: before2010.length > 0 ? reading(code, before2010, true, evidenceByRule) : null,
-        since2010: since2010.length > 0 ? reading(code, since2010, true, evidenceByRule) : null,
-      },
+      plausible: reading(code, plausible, false, evidence),
+      before2010: before2010.length > 0 ? reading(code, before2010, true, evidenceByRule) : null,
+      since2010: since2010.length > 0 ? reading(code, since2010, true, evidenceByRule) : null,
     };
-    modelYears.set(code, entry);
     const index = code.charCodeAt(0) - 48;
     if (code.length === 1 && index >= 0 && index < 43) modelYearByChar[index] = entry;
   }
@@ -145,7 +134,7 @@ export function indexTables(data: RegistryData): Tables {
   for (const [modelCode, manufacturer, make, model, from, to, plant, city, prefecture, s] of data.jdm.rows) {
     jdm.set(modelCode, { modelCode, manufacturer, make, model, yearFrom: from, yearTo: to, plant: orNull(plant), city: orNull(city), prefecture: orNull(prefecture), source: data.jdm.sources[s]! });
   }
-  return { buildYear: data.buildYear, countryName, iso3780, wmi, plants, modelYears, modelYearByChar, modelYearUnknown, modelYearReadings: readingKeys, jdm };
+  return { buildYear: data.buildYear, countryName, iso3780, wmi, plants, modelYearByChar, modelYearUnknown, modelYearReadings: readingKeys, jdm };
 }
 
 function plantEntry(t: PlantTuple, sources: readonly string[]): PlantEntry {
@@ -174,7 +163,7 @@ function plantCode(entries: PlantEntry[]): PlantCode {
   const byYear = new YearIndex(entries, slots);
   const patterned = entries.filter((e) => e.pattern !== null);
   // Most codes have no patterned rows: they share one index of empty years.
-  if (patterned.length === 0) return { patterned, patternedByYear: NO_PATTERNED_ROWS, byYear, all: entries };
+  if (patterned.length === 0) return { patternedByYear: NO_PATTERNED_ROWS, byYear, all: entries };
   const none: readonly PlantEntry[] = [];
   const patternedByYear: (readonly PlantEntry[])[] = [];
   let previous = none;
@@ -184,7 +173,7 @@ function plantCode(entries: PlantEntry[]): PlantCode {
     previous = rows.length === 0 ? none : rows.length === previous.length && rows.every((e, i) => e === previous[i]) ? previous : rows;
     patternedByYear.push(previous);
   }
-  return { patterned, patternedByYear, byYear, all: entries };
+  return { patternedByYear, byYear, all: entries };
 }
 
 function byPlantCode(rows: readonly PlantTuple[], sources: readonly string[]): PlantsByCode {
