@@ -1,7 +1,6 @@
 // The decode lane answers the two single-identifier endpoints before Koa: it must answer exactly
 // as the Koa routes do (status, body, headers) and hand every other request to Koa.
 import { createServer, type RequestListener, type Server } from 'node:http';
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +12,7 @@ import { withDecodeLane } from '../../src/server/decode-lane.js';
 import { Metrics } from '../../src/server/metrics.js';
 import { RequestObserver } from '../../src/server/observe.js';
 import { createLimiters } from '../../src/server/rate-limit.js';
-import { ADMIN_TOKEN, HONDA_VIN, send, tempDir } from './harness.js';
+import { ADMIN_TOKEN, closeLocally, HONDA_VIN, listenLocally, send, tempDir } from './harness.js';
 
 const dataDir = tempDir();
 let services: KeyServices;
@@ -40,14 +39,9 @@ beforeAll(async () => {
     observer: new RequestObserver(logger, metrics), trustProxy: false,
   }, countedKoa);
   server = createServer(lane);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  base = await listenLocally(server);
 });
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-  await services.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => closeLocally(server, services, dataDir));
 
 /** Headers that say something about the answer (not the connection, the date or the request id). */
 function comparable(headers: Headers): Record<string, string> {

@@ -1,7 +1,6 @@
 // The app built in process around app.callback(): whatever a client sends is answered below 500
 // as problem+json, and an unexpected failure inside is a 500 without a trace, logged with one.
 import { createServer, type Server } from 'node:http';
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import pino from 'pino';
@@ -11,7 +10,7 @@ import { openKeyServices, type KeyServices } from '../../src/keys/index.js';
 import { createApp } from '../../src/server/app.js';
 import { Metrics } from '../../src/server/metrics.js';
 import { createLimiters } from '../../src/server/rate-limit.js';
-import { ADMIN_TOKEN, HONDA_VIN, post, tempDir } from './harness.js';
+import { ADMIN_TOKEN, closeLocally, HONDA_VIN, listenLocally, post, tempDir } from './harness.js';
 
 const EXPLODING_IDENTIFIER = 'EXPLODE';
 const dataDir = tempDir();
@@ -33,14 +32,9 @@ beforeAll(async () => {
     corsOrigins: [], uiDir: join(dataDir, 'ui'), openApiJson: '{}', trustProxy: false,
   });
   server = createServer(app.callback());
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  base = await listenLocally(server);
 });
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-  await services.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => closeLocally(server, services, dataDir));
 
 describe('failures', () => {
   it('answers an internal failure with 500 INTERNAL_ERROR, no trace or message, and logs it with the request id', async () => {

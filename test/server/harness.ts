@@ -1,6 +1,7 @@
 // Starts the real server (startServer) on a free port with a temporary data folder and captured
 // logs, and offers small request helpers. Each test file gets its own servers and data.
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +17,19 @@ export interface TestServer {
   /** Every log line so far (the logger runs at debug, so nothing is left out). */
   logs(): string;
   close(): Promise<void>;
+}
+
+/** Listens on a free port of 127.0.0.1 and gives the base URL. */
+export async function listenLocally(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+}
+
+/** Stops a server from listenLocally, closes the key services, removes the data folder. */
+export async function closeLocally(server: Server, services: { close(): Promise<void> }, dataDir: string): Promise<void> {
+  await new Promise((resolve) => server.close(resolve));
+  await services.close();
+  rmSync(dataDir, { recursive: true, force: true });
 }
 
 export function tempDir(prefix = 'vino-test-'): string {
