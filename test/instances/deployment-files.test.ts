@@ -16,7 +16,7 @@ import { startServe } from './vino-process.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
-// js-yaml comes with the dev dependencies (json-schema-to-typescript uses it).
+// js-yaml is a dev dependency, for these tests.
 const yaml = createRequire(import.meta.url)('js-yaml') as { load(text: string): any };
 
 interface Instruction { keyword: string; args: string }
