@@ -5,6 +5,7 @@ import { readRegistry } from './read.js';
 import { validateRegistry } from './validate.js';
 import { normalise } from './normalise.js';
 import { emitTables } from './emit-tables.js';
+import { emitOpenApi } from './emit-openapi.js';
 import type { RegistryProblem } from './tables.js';
 
 export interface CheckResult {
@@ -46,5 +47,6 @@ export async function compile(root: string): Promise<CompileResult> {
   // json-schema-to-typescript is a build-time tool: load it only when generating.
   const { emitContractTypes } = await import('./emit-types.js');
   files.set('src/generated/contract.ts', await emitContractTypes(root));
+  files.set('src/generated/openapi.json', await emitOpenApi(root));
   return { problems: [], rowCounts: checked.rowCounts, files };
 }

@@ -1,5 +1,6 @@
-// The pure core of the OpenAPI 3.1 document: the API's paths, with every body described by the
-// JSON Schemas in schemas/. `$defs` are lifted into components and file references rewritten to
+// The pure core of the OpenAPI 3.1 document (emitted as src/generated/openapi.json): the API's
+// paths, each with an operationId and the problems it can answer, every body described by the JSON
+// Schemas in schemas/. test/server/openapi.test.ts holds it to the routes the server serves. `$defs` are lifted into components and file references rewritten to
 // component references, so tools that do not resolve `$id` still follow every `$ref`.
 export type JsonSchema = { [key: string]: unknown };
 
@@ -51,20 +52,25 @@ function componentsFrom(schemas: Record<ApiSchemaName, JsonSchema>): Record<stri
 
 const problems = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [String(s), { description: STATUS_TEXT[s], ...problemContent }]));
 const STATUS_TEXT: Record<number, string> = {
-  400: 'INVALID_JSON or VALIDATION_FAILED (with the failing paths)', 401: 'Missing, malformed, unknown or revoked credential',
-  404: 'No such key', 413: 'Body over the size limit', 415: 'Body is not application/json',
+  400: 'INVALID_JSON or VALIDATION_FAILED (with the failing paths), or BAD_REQUEST', 401: 'Missing, malformed, unknown or revoked credential',
+  404: 'No such key (KEY_NOT_FOUND)', 413: 'Body over the size limit (PAYLOAD_TOO_LARGE)', 415: 'Body is not application/json (UNSUPPORTED_MEDIA_TYPE)',
   422: 'The identifier cannot be decoded (INVALID_LENGTH, ILLEGAL_CHARACTERS, UNRECOGNISED_FORMAT)',
-  429: 'RATE_LIMITED (over the rate limit), or TOO_MANY_BAD_KEYS (secure endpoints: too many failed authentications from this address); see Retry-After', 503: 'The key store does not answer',
+  429: 'RATE_LIMITED (over the rate limit), or TOO_MANY_BAD_KEYS (secure endpoints: too many failed authentications from this address); see Retry-After',
+  503: 'The key store does not answer (STORE_UNAVAILABLE); see Retry-After',
 };
 
-function decodeOperation(summary: string, secure: boolean, batchForm: boolean) {
+/** The client errors every operation with a JSON body can answer, whatever it does. */
+const BODY_PROBLEMS = [400, 413, 415];
+
+function decodeOperation(operationId: string, summary: string, secure: boolean, batchForm: boolean) {
   return {
+    operationId,
     summary,
     ...(secure ? { security: [{ apiKeyBearer: [] }, { apiKeyHeader: [] }] } : { security: [] }),
     requestBody: { required: true, ...json(ref(batchForm ? 'DecodeBatchRequest' : 'DecodeRequest')) },
     responses: {
       200: { description: batchForm ? 'Results in request order' : 'The decode result', ...json(ref(batchForm ? 'DecodeBatchResponse' : 'DecodeResult')) },
-      ...problems(400, 413, 415, ...(batchForm ? [] : [422]), 429, ...(secure ? [401, 503] : [])),
+      ...problems(...BODY_PROBLEMS, ...(secure ? [401] : []), ...(batchForm ? [] : [422]), 429, ...(secure ? [503] : [])),
     },
   };
 }
@@ -82,26 +88,26 @@ export function buildOpenApiDocument(schemas: Record<ApiSchemaName, JsonSchema>,
     },
     servers: [{ url: '/' }],
     paths: {
-      '/api/v1/vin/decode': { post: decodeOperation('Decode one identifier (open; rate-limited per client address)', false, false) },
-      '/api/v1/vin/decode/batch': { post: decodeOperation('Decode up to 1,000 identifiers (open)', false, true) },
-      '/api/v1/secure/vin/decode': { post: decodeOperation('Decode one identifier with an API key (rate-limited per key)', true, false) },
-      '/api/v1/secure/vin/decode/batch': { post: decodeOperation('Decode up to 1,000 identifiers with an API key', true, true) },
+      '/api/v1/vin/decode': { post: decodeOperation('decodeIdentifier', 'Decode one identifier (open; rate-limited per client address)', false, false) },
+      '/api/v1/vin/decode/batch': { post: decodeOperation('decodeBatch', 'Decode up to 1,000 identifiers (open)', false, true) },
+      '/api/v1/secure/vin/decode': { post: decodeOperation('decodeIdentifierWithKey', 'Decode one identifier with an API key (rate-limited per key)', true, false) },
+      '/api/v1/secure/vin/decode/batch': { post: decodeOperation('decodeBatchWithKey', 'Decode up to 1,000 identifiers with an API key', true, true) },
       '/api/v1/keys': {
-        post: { summary: 'Create an API key (shown once)', security: adminSecurity, requestBody: { required: true, ...json(ref('KeyCreateRequest')) },
-          responses: { 201: { description: 'The new key', ...json(ref('KeyCreated')) }, ...problems(400, 401, 413, 415, 503) } },
-        get: { summary: 'List API keys (never the keys themselves)', security: adminSecurity,
+        post: { operationId: 'createKey', summary: 'Create an API key (shown once)', security: adminSecurity, requestBody: { required: true, ...json(ref('KeyCreateRequest')) },
+          responses: { 201: { description: 'The new key', ...json(ref('KeyCreated')) }, ...problems(...BODY_PROBLEMS, 401, 503) } },
+        get: { operationId: 'listKeys', summary: 'List API keys (never the keys themselves)', security: adminSecurity,
           responses: { 200: { description: 'Every key, oldest first', ...json(ref('KeyList')) }, ...problems(401, 503) } },
       },
       '/api/v1/keys/{id}': {
-        get: { summary: 'Show one API key', security: adminSecurity, parameters: idParameter,
+        get: { operationId: 'getKey', summary: 'Show one API key', security: adminSecurity, parameters: idParameter,
           responses: { 200: { description: 'The key', ...json(ref('KeySummary')) }, ...problems(401, 404, 503) } },
-        delete: { summary: 'Revoke an API key (kept, marked revoked)', security: adminSecurity, parameters: idParameter,
+        delete: { operationId: 'revokeKey', summary: 'Revoke an API key (kept, marked revoked)', security: adminSecurity, parameters: idParameter,
           responses: { 200: { description: 'The revoked key', ...json(ref('KeySummary')) }, ...problems(401, 404, 503) } },
       },
-      '/api/v1/openapi.json': { get: { summary: 'This document', security: [], responses: plain('OpenAPI 3.1') } },
-      '/healthz': { get: { summary: 'Liveness', security: [], responses: plain('The process answers') } },
-      '/readyz': { get: { summary: 'Readiness: the key store answers', security: [], responses: { ...plain('Ready'), ...problems(503) } } },
-      '/metrics': { get: { summary: 'Prometheus metrics', security: [], responses: plain('Text exposition format', 'text/plain') } },
+      '/api/v1/openapi.json': { get: { operationId: 'getOpenApiDocument', summary: 'This document', security: [], responses: plain('OpenAPI 3.1') } },
+      '/healthz': { get: { operationId: 'getLiveness', summary: 'Liveness', security: [], responses: plain('The process answers') } },
+      '/readyz': { get: { operationId: 'getReadiness', summary: 'Readiness: the key store answers', security: [], responses: { ...plain('Ready'), ...problems(503) } } },
+      '/metrics': { get: { operationId: 'getMetrics', summary: 'Prometheus metrics', security: [], responses: plain('Text exposition format', 'text/plain') } },
     },
     components: {
       schemas: componentsFrom(schemas),

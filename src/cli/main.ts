@@ -2,7 +2,6 @@
 // and registers itself on the program; exit codes are 0 ok, 1 a failure, 2 bad usage.
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { registerDecode } from './commands/decode.js';
-import { registerRegistry } from './commands/registry.js';
 import { registerServe } from './commands/serve.js';
 import { registerKeys } from './commands/keys.js';
 import { registerAdminToken } from './commands/admin-token.js';
@@ -11,21 +10,24 @@ export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
 export const EXIT_USAGE = 2;
 
-export function buildProgram(): Command {
+/** Adds a sub-command to the program: how bin/vino.js brings in the registry commands from codegen/. */
+export type RegisterCommand = (program: Command) => void;
+
+export function buildProgram(extraCommands: readonly RegisterCommand[] = []): Command {
   const program = new Command('vino')
     .description('Vehicle origin decoding: where a VIN or Japanese chassis number was made, and by whom')
     .exitOverride()
     .showHelpAfterError();
   registerDecode(program);
-  registerRegistry(program);
+  for (const register of extraCommands) register(program);
   registerServe(program);
   registerKeys(program);
   registerAdminToken(program);
   return program;
 }
 
-export async function main(argv: string[]): Promise<void> {
-  const program = buildProgram();
+export async function main(argv: string[], extraCommands: readonly RegisterCommand[] = []): Promise<void> {
+  const program = buildProgram(extraCommands);
   try {
     await program.parseAsync(argv);
   } catch (err) {

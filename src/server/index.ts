@@ -10,7 +10,7 @@ import { DEFAULT_RATE_LIMIT_BAD_KEY, DEFAULT_RATE_LIMIT_KEY, DEFAULT_RATE_LIMIT_
 import { createService } from './app.js';
 import { createLogger, flushLogger } from './logger.js';
 import { Metrics } from './metrics.js';
-import { openApiJson } from './openapi.js';
+import { OPENAPI_JSON } from './openapi.js';
 import { findPackage } from './package-root.js';
 import { createLimiters } from './rate-limit.js';
 import type { Decoder } from './decode-answers.js';
@@ -117,7 +117,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     }),
     corsOrigins: options.corsOrigins ?? [],
     uiDir: options.uiDir ?? join(pkg.root, 'dist', 'ui'),
-    openApiJson: openApiJson(pkg.version),
+    openApiJson: OPENAPI_JSON,
     trustProxy: options.trustProxy ?? false,
     answerCacheSize: options.answerCacheSize,
   });

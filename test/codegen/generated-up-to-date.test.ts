@@ -34,8 +34,10 @@ describe('src/generated/', () => {
   it('every generated file names its source and the command that regenerates it', () => {
     for (const [path, content] of compiled.files) {
       if (path.endsWith('.json')) {
-        // JSON has no comments: data files carry the same note in a `generated` field.
-        expect(JSON.parse(content).generated, path).toMatch(/^GENERATED FILE from registry\/.*do not edit by hand; regenerate with npm run codegen$/);
+        // JSON has no comments: data files carry the same note in a `generated` field, the OpenAPI
+        // document (which allows only `x-` fields of its own) in `x-generated`.
+        const data = JSON.parse(content);
+        expect(data.generated ?? data['x-generated'], path).toMatch(/^GENERATED FILE from (registry|schemas)\/.*do not edit by hand; regenerate with npm run codegen$/);
         continue;
       }
       const [first, source, command] = content.split('\n');

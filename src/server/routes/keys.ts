@@ -10,10 +10,11 @@ import { validateKeyCreateRequest } from '../validate.js';
 const KEY_ID = /^key_[0-9a-f]{16}$/;
 
 export function keyRoutes(keys: KeyStore, adminGuard: Middleware): Router {
+  // The guard goes on each route rather than router.use(): a method no route has is a 405 before any
+  // credential is asked for, and the matched route (the metrics label) is the route's own template.
   const router = new Router({ prefix: '/api/v1/keys' });
-  router.use(adminGuard);
 
-  router.post('/', async (ctx) => {
+  router.post('/', adminGuard, async (ctx) => {
     const { label } = validateKeyCreateRequest(await readJsonBody(ctx.req, ADMIN_BODY_LIMIT));
     const created = await keys.create(label.trim());
     ctx.status = 201;
@@ -21,17 +22,17 @@ export function keyRoutes(keys: KeyStore, adminGuard: Middleware): Router {
     ctx.body = created;
   });
 
-  router.get('/', async (ctx) => {
+  router.get('/', adminGuard, async (ctx) => {
     ctx.body = { keys: await keys.list() };
   });
 
-  router.get('/:id', async (ctx) => {
+  router.get('/:id', adminGuard, async (ctx) => {
     const summary = KEY_ID.test(ctx.params.id!) ? await keys.get(ctx.params.id!) : undefined;
     if (!summary) throw problems.keyNotFound(ctx.params.id!);
     ctx.body = summary;
   });
 
-  router.delete('/:id', async (ctx) => {
+  router.delete('/:id', adminGuard, async (ctx) => {
     const summary = KEY_ID.test(ctx.params.id!) ? await keys.revoke(ctx.params.id!) : undefined;
     if (!summary) throw problems.keyNotFound(ctx.params.id!);
     ctx.body = summary;

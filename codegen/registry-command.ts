@@ -1,11 +1,12 @@
 // `vino registry check` and `vino registry import-vpic <sqlite>`: the data steward's commands.
-// They work on the registry/ folder of the project (or --root). The codegen modules are loaded
-// only when one of these runs, so they cost nothing to `vino decode`.
+// They work on the registry/ folder of the project (or --root). They live here, beside the codegen
+// they run, and bin/vino.js adds them to the program, so nothing under src/ depends on codegen/.
+// The codegen modules are loaded only when one of these runs, so they cost nothing to `vino decode`.
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 
-const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
+const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 export function registerRegistry(program: Command): void {
   const registry = program.command('registry').description('check or import the registry CSVs (for data stewards)');
@@ -14,8 +15,8 @@ export function registerRegistry(program: Command): void {
     .description('validate every registry row; prints file:line: column: problem and exits 1 if any')
     .option('--root <dir>', 'project folder holding registry/ and schemas/', projectRoot)
     .action(async (options: { root: string }) => {
-      const { checkRegistry } = await import('../../../codegen/compile.js');
-      const { formatProblem } = await import('../../../codegen/tables.js');
+      const { checkRegistry } = await import('./compile.js');
+      const { formatProblem } = await import('./tables.js');
       const result = await checkRegistry(resolve(options.root));
       for (const p of result.problems) process.stdout.write(formatProblem(p) + '\n');
       const counts = Object.entries(result.rowCounts).map(([t, n]) => `${n} ${t}`).join(', ');
@@ -29,7 +30,7 @@ export function registerRegistry(program: Command): void {
     .option('--root <dir>', 'project folder holding registry/', projectRoot)
     .option('--show-skipped', 'list every vPIC row that was left out and why')
     .action(async (sqlite: string, options: { root: string; showSkipped?: boolean }) => {
-      const { importVpic } = await import('../../../codegen/import-vpic.js');
+      const { importVpic } = await import('./import-vpic.js');
       const report = await importVpic(resolve(options.root), resolve(sqlite));
       if (options.showSkipped) for (const s of report.skipped) process.stdout.write(`skipped: ${s}\n`);
       process.stdout.write(
