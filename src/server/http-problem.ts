@@ -25,6 +25,10 @@ export const problems = {
   validationFailed: (errors: { path: string; message: string }[]) =>
     new HttpProblem(problem(400, 'VALIDATION_FAILED', 'Body does not match the schema',
       `${errors.length === 1 ? 'One field is' : `${errors.length} fields are`} not as the schema requires.`, { errors })),
+  /** Closes the connection: the rest of the body is not read. */
+  nestedTooDeep: (maxDepth: number) =>
+    new HttpProblem(problem(400, 'VALIDATION_FAILED', 'Body does not match the schema', 'The body nests deeper than the schema allows.',
+      { errors: [{ path: '/', message: `nests deeper than ${maxDepth} level${maxDepth === 1 ? '' : 's'} of arrays and objects` }] }), { Connection: 'close' }),
   apiKeyMissing: () =>
     new HttpProblem(problem(401, 'API_KEY_MISSING', 'API key required', 'Send an API key as Authorization: Bearer <key> or X-API-Key: <key>.'),
       { 'WWW-Authenticate': 'Bearer realm="vino"' }),

@@ -6,6 +6,7 @@ import decodeRequestSchema from '../../schemas/decode-request.schema.json' with 
 import decodeBatchRequestSchema from '../../schemas/decode-batch-request.schema.json' with { type: 'json' };
 import keyCreateRequestSchema from '../../schemas/key-create-request.schema.json' with { type: 'json' };
 import { problems } from './http-problem.js';
+import { schemaDepth } from './json-depth.js';
 
 export interface KeyCreateRequest { label: string }
 
@@ -16,6 +17,11 @@ const ajv = new Ajv2020({ allErrors: true, strict: true });
 const decodeRequest = ajv.compile<DecodeRequest>(decodeRequestSchema);
 const decodeBatchRequest = ajv.compile<DecodeBatchRequest>(decodeBatchRequestSchema);
 const keyCreateRequest = ajv.compile<KeyCreateRequest>(keyCreateRequestSchema);
+
+/** How deep each valid body nests: deeper bodies are refused while they are read (body.ts). */
+export const DECODE_REQUEST_DEPTH = schemaDepth(decodeRequestSchema);
+export const DECODE_BATCH_REQUEST_DEPTH = schemaDepth(decodeBatchRequestSchema);
+export const KEY_CREATE_REQUEST_DEPTH = schemaDepth(keyCreateRequestSchema);
 
 function describe(error: ErrorObject): { path: string; message: string } {
   const at = error.instancePath || '/';

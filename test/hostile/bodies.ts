@@ -10,22 +10,26 @@ const nested = (open: string, close: string, depth: number, inner: string) => op
 
 /**
  * Bodies no honest client sends, each under a name, with the answer each must get from the single
- * decode endpoint (64 KB limit) and from the batch endpoint (1 MB): a status, and the code where
- * the answer is a problem.
+ * decode endpoint (64 KB limit) and from the batch endpoint (128 KB): a status, and the code where
+ * the answer is a problem. A body nested deeper than its schema allows is refused while it is read
+ * (VALIDATION_FAILED), whether or not it would have parsed.
  */
 export const SPECIAL_BODIES: [name: string, body: Buffer, single: string, batch: string][] = [
   ['5,000-deep arrays as the identifier', text(`{"identifier":${nested('[', ']', 5000, '"x"')}}`), '400 VALIDATION_FAILED', '400 VALIDATION_FAILED'],
   ['5,000-deep objects as the identifier', text(`{"identifier":${nested('{"a":', '}', 5000, '1')}}`), '400 VALIDATION_FAILED', '400 VALIDATION_FAILED'],
   ['5,000-deep arrays as the body', text(nested('[', ']', 5000, '')), '400 VALIDATION_FAILED', '400 VALIDATION_FAILED'],
   ['5,000-deep objects in a batch', text(`{"identifiers":[${nested('{"a":', '}', 5000, '1')}]}`), '400 VALIDATION_FAILED', '400 VALIDATION_FAILED'],
-  ['5,000 unclosed arrays', text('{"identifier":' + '['.repeat(5000)), '400 INVALID_JSON', '400 INVALID_JSON'],
-  ['400,000-deep arrays in a batch', text(`{"identifiers":${nested('[', ']', 400_000, '')}}`), '413 PAYLOAD_TOO_LARGE', '400 VALIDATION_FAILED'],
+  ['5,000 unclosed arrays', text('{"identifier":' + '['.repeat(5000)), '400 VALIDATION_FAILED', '400 VALIDATION_FAILED'],
+  ['brackets inside a string (not nesting)', json({ identifier: '[[[{{{' }), '422', '400 VALIDATION_FAILED'],
+  ['400,000-deep arrays in a batch', text(`{"identifiers":${nested('[', ']', 400_000, '')}}`), '413 PAYLOAD_TOO_LARGE', '413 PAYLOAD_TOO_LARGE'],
+  ['60,000-deep arrays in a batch (under the size limit)', text(`{"identifiers":${nested('[', ']', 60_000, '')}}`), '413 PAYLOAD_TOO_LARGE', '400 VALIDATION_FAILED'],
   ['a 60,000-character identifier', json({ identifier: 'A'.repeat(60_000) }), '400 VALIDATION_FAILED', '400 VALIDATION_FAILED'],
   ['a 70,000-character identifier', json({ identifier: 'A'.repeat(70_000) }), '413 PAYLOAD_TOO_LARGE', '400 VALIDATION_FAILED'],
   ['1,000 valid identifiers', json({ identifiers: Array(1000).fill(HONDA_VIN) }), '400 VALIDATION_FAILED', '200'],
   ['1,001 identifiers', json({ identifiers: Array(1001).fill(HONDA_VIN) }), '400 VALIDATION_FAILED', '400 VALIDATION_FAILED'],
-  ['200,000 numbers as identifiers', text(`{"identifiers":[${Array(200_000).fill(7).join(',')}]}`), '413 PAYLOAD_TOO_LARGE', '400 VALIDATION_FAILED'],
-  ['a 1 MB + 1 body', json({ identifiers: ['A'.repeat(1024 * 1024)] }), '413 PAYLOAD_TOO_LARGE', '413 PAYLOAD_TOO_LARGE'],
+  ['200,000 numbers as identifiers', text(`{"identifiers":[${Array(200_000).fill(7).join(',')}]}`), '413 PAYLOAD_TOO_LARGE', '413 PAYLOAD_TOO_LARGE'],
+  ['50,000 numbers as identifiers', text(`{"identifiers":[${Array(50_000).fill(7).join(',')}]}`), '413 PAYLOAD_TOO_LARGE', '400 VALIDATION_FAILED'],
+  ['a 128 KB + 1 body', json({ identifiers: ['A'.repeat(128 * 1024)] }), '413 PAYLOAD_TOO_LARGE', '413 PAYLOAD_TOO_LARGE'],
   ['__proto__ holding the identifier', text(`{"__proto__":{"identifier":"${HONDA_VIN}"}}`), '400 VALIDATION_FAILED', '400 VALIDATION_FAILED'],
   ['__proto__ beside the identifier', text(`{"identifier":"${HONDA_VIN}","__proto__":{"polluted":"yes"}}`), '400 VALIDATION_FAILED', '400 VALIDATION_FAILED'],
   ['constructor.prototype', text('{"constructor":{"prototype":{"polluted":"yes"}},"identifier":"x"}'), '400 VALIDATION_FAILED', '400 VALIDATION_FAILED'],

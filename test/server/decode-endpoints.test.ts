@@ -84,7 +84,7 @@ describe('POST /api/v1/vin/decode', () => {
   });
 
   it('takes a prototype-looking key as an ordinary unknown field', async () => {
-    const res = await post(server.url, decodePath, `{"identifier":"${HONDA_VIN}","__proto__":{"polluted":true}}`);
+    const res = await post(server.url, decodePath, `{"identifier":"${HONDA_VIN}","__proto__":"polluted"}`);
     expect(res.status).toBe(400);
     expect(res.json.errors).toEqual([{ path: '/__proto__', message: 'is not allowed' }]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
@@ -169,9 +169,27 @@ describe('POST /api/v1/vin/decode/batch', () => {
     expect(res.json.errors).toHaveLength(20);
   });
 
-  it('refuses a body over 1 MB with 413', async () => {
-    const res = await post(server.url, batchPath, JSON.stringify({ identifiers: [HONDA_VIN], padding: 'x'.repeat(1024 * 1024) }));
+  it('takes 1,000 identifiers of the longest allowed length, indented, and refuses a body over 128 KB with 413', async () => {
+    const longest = JSON.stringify({ identifiers: Array(1000).fill('A'.repeat(64)) }, null, 8);
+    expect((await post(server.url, batchPath, longest)).status).toBe(200);
+    const res = await post(server.url, batchPath, JSON.stringify({ identifiers: [HONDA_VIN], padding: 'x'.repeat(128 * 1024) }));
     expect(res.status).toBe(413);
+  });
+
+  it('refuses a streamed body (no Content-Length) nested deeper than the schema at its first bytes, without waiting for the rest', async () => {
+    // One chunk of 16,384 `[`, then a body that never ends: only an answer given while reading can arrive.
+    let pulls = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulls++ === 0) controller.enqueue(new TextEncoder().encode('['.repeat(16 * 1024)));
+        return new Promise(() => {});
+      },
+    });
+    const res = await fetch(server.url + batchPath, { method: 'POST', headers: { 'content-type': 'application/json' }, body, duplex: 'half' } as RequestInit);
+    expect(res.status).toBe(400);
+    const problem = await res.json();
+    expect(problem.code).toBe('VALIDATION_FAILED');
+    expect(problem.errors).toEqual([{ path: '/', message: 'nests deeper than 2 levels of arrays and objects' }]);
   });
 });
 

@@ -7,7 +7,7 @@ import { BATCH_BODY_LIMIT, readJsonBody, SINGLE_BODY_LIMIT } from '../body.js';
 import type { DecodeAnswer, DecodeAnswers } from '../decode-answers.js';
 import { PROBLEM_CONTENT_TYPE } from '../errors.js';
 import type { Metrics } from '../metrics.js';
-import { validateDecodeBatchRequest, validateDecodeRequest } from '../validate.js';
+import { DECODE_BATCH_REQUEST_DEPTH, DECODE_REQUEST_DEPTH, validateDecodeBatchRequest, validateDecodeRequest } from '../validate.js';
 
 export interface DecodeRoutesOptions {
   answers: DecodeAnswers;
@@ -25,7 +25,7 @@ const BATCH_CLOSE = Buffer.from(']}');
 
 /** Reads and checks a single-identifier body and answers it: the work of both decode endpoints. */
 export async function answerSingle(req: IncomingMessage, answers: DecodeAnswers, metrics: Metrics): Promise<DecodeAnswer> {
-  const { identifier } = validateDecodeRequest(await readJsonBody(req, SINGLE_BODY_LIMIT));
+  const { identifier } = validateDecodeRequest(await readJsonBody(req, SINGLE_BODY_LIMIT, DECODE_REQUEST_DEPTH));
   const answer = answers.answer(identifier);
   metrics.countDecode(answer.outcome);
   return answer;
@@ -43,7 +43,7 @@ export function decodeRoutes({ answers, metrics, openGuards, secureGuards }: Dec
 
   /** Always 200: each item is a DecodeResult, or the problem that identifier would have had alone. */
   async function batch(ctx: Context): Promise<void> {
-    const { identifiers } = validateDecodeBatchRequest(await readJsonBody(ctx.req, BATCH_BODY_LIMIT));
+    const { identifiers } = validateDecodeBatchRequest(await readJsonBody(ctx.req, BATCH_BODY_LIMIT, DECODE_BATCH_REQUEST_DEPTH));
     const parts: Buffer[] = [BATCH_OPEN];
     identifiers.forEach((identifier, i) => {
       const answer = answers.answer(identifier);

@@ -5,7 +5,7 @@ import type { Middleware } from 'koa';
 import type { KeyStore } from '../../keys/index.js';
 import { ADMIN_BODY_LIMIT, readJsonBody } from '../body.js';
 import { problems } from '../http-problem.js';
-import { validateKeyCreateRequest } from '../validate.js';
+import { KEY_CREATE_REQUEST_DEPTH, validateKeyCreateRequest } from '../validate.js';
 
 const KEY_ID = /^key_[0-9a-f]{16}$/;
 
@@ -15,7 +15,7 @@ export function keyRoutes(keys: KeyStore, adminGuard: Middleware): Router {
   const router = new Router({ prefix: '/api/v1/keys' });
 
   router.post('/', adminGuard, async (ctx) => {
-    const { label } = validateKeyCreateRequest(await readJsonBody(ctx.req, ADMIN_BODY_LIMIT));
+    const { label } = validateKeyCreateRequest(await readJsonBody(ctx.req, ADMIN_BODY_LIMIT, KEY_CREATE_REQUEST_DEPTH));
     const created = await keys.create(label.trim());
     ctx.status = 201;
     ctx.set('Location', `/api/v1/keys/${created.id}`);
