@@ -1,12 +1,19 @@
-// `vino registry check` and `vino registry import-vpic <sqlite>`: the data steward's commands.
-// They work on the registry/ folder of the project (or --root). They live here, beside the codegen
-// they run, and bin/vino.js adds them to the program, so nothing under src/ depends on codegen/.
-// The codegen modules are loaded only when one of these runs, so they cost nothing to `vino decode`.
+// `vino registry check`, `vino registry coverage` and `vino registry import-vpic <sqlite>`: the data
+// steward's commands. They work on the registry/ folder of the project (or --root). They live here,
+// beside the codegen they run, and bin/vino.js adds them to the program, so nothing under src/
+// depends on codegen/. The codegen modules are loaded only when one of these runs, so they cost
+// nothing to `vino decode`.
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Command } from 'commander';
+import { InvalidArgumentError, type Command } from 'commander';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+function parseLimit(text: string): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('must be a whole number, 0 or more');
+  return n;
+}
 
 export function registerRegistry(program: Command): void {
   const registry = program.command('registry').description('check or import the registry CSVs (for data stewards)');
@@ -22,6 +29,24 @@ export function registerRegistry(program: Command): void {
       const counts = Object.entries(result.rowCounts).map(([t, n]) => `${n} ${t}`).join(', ');
       process.stdout.write(result.problems.length === 0 ? `registry ok: ${counts}\n` : `${result.problems.length} problem(s) in ${counts}\n`);
       process.exitCode = result.problems.length === 0 ? 0 : 1;
+    });
+  registry
+    .command('coverage')
+    .description('how many WMIs have plant codes, per region and per maker, from which sources, and which have none')
+    .option('--root <dir>', 'project folder holding registry/', projectRoot)
+    .option('--json', 'print the whole report as JSON (every source and WMI, nothing cut short)')
+    .option('--region <name>', 'only WMIs of this ISO 3780 region (Africa, Asia, Europe, North America, Oceania, South America)')
+    .option('--maker <name>', 'only WMIs whose make or manufacturer contains this text')
+    .option('--limit <n>', 'makers shown in the text report, most WMIs first; 0 for all', parseLimit, 30)
+    .action(async (options: { root: string; json?: boolean; region?: string; maker?: string; limit: number }) => {
+      const { readRegistry } = await import('./read.js');
+      const { registryCoverage } = await import('./coverage.js');
+      const { formatCoverage } = await import('./coverage-text.js');
+      const { rows, problems } = await readRegistry(resolve(options.root));
+      const missing = problems.filter((p) => p.message === 'file is missing');
+      if (missing.length > 0) throw new Error(`cannot count coverage: ${missing.map((p) => p.file).join(', ')} missing`);
+      const coverage = registryCoverage(rows, { region: options.region, maker: options.maker });
+      process.stdout.write(options.json ? JSON.stringify(coverage, null, 2) + '\n' : formatCoverage(coverage, options.limit));
     });
   registry
     .command('import-vpic')

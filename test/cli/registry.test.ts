@@ -32,6 +32,44 @@ describe('vino registry check', () => {
   });
 });
 
+describe('vino registry coverage', () => {
+  it('prints the totals, regions and makers as text by default', () => {
+    const { root, remove } = makeRoot(SMALL_REGISTRY);
+    try {
+      const run = vino(['registry', 'coverage', '--root', root]);
+      expect(run.code).toBe(0);
+      const lines = outputLines(run);
+      expect(lines[0]).toBe('Plant codes: 3 of 4 WMIs have them (75.0%), 4 codes in all.');
+      expect(lines).toContain('North America: 2 WMIs, 1 with plant codes (50.0%), 2 codes');
+      expect(lines).toContain('  none: 1A9ABC');
+      expect(lines).toContain('By maker (4):');
+    } finally {
+      remove();
+    }
+  });
+
+  it('--json gives the whole report, narrowed by --region', () => {
+    const { root, remove } = makeRoot(SMALL_REGISTRY);
+    try {
+      const run = vino(['registry', 'coverage', '--root', root, '--json', '--region', 'Asia']);
+      expect(run.code).toBe(0);
+      const report = JSON.parse(run.stdout);
+      expect(report.filter).toEqual({ region: 'Asia', maker: null });
+      expect(report.total).toEqual({ name: 'all', wmis: 1, wmisWithPlants: 1, plantCodes: 1, sources: [{ source: 'NHTSA vPIC', codes: 1 }], wmisWithoutPlants: [] });
+      expect(report.makers.map((m: { name: string }) => m.name)).toEqual(['Toyota']);
+      expect(report.jdm).toEqual({ modelCodes: 2, unverified: 0, withPlant: 1 });
+    } finally {
+      remove();
+    }
+  });
+
+  it('a --limit that is not a count is a usage error', () => {
+    const run = vino(['registry', 'coverage', '--limit', 'many']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('must be a whole number');
+  });
+});
+
 describe('vino registry import-vpic', () => {
   it('imports a vPIC SQLite file into wmi.csv and plants.csv under --root and says what to do next', async () => {
     const { root, remove } = makeRoot({ ...SMALL_REGISTRY, wmi: [SMALL_REGISTRY.wmi[0]!], plants: [SMALL_REGISTRY.plants[0]!] });

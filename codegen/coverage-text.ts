@@ -1,0 +1,43 @@
+// The human form of `vino registry coverage`: one block per region and per maker, read top down.
+// Long source names and WMI lists are cut short here; `--json` carries them whole.
+import type { Coverage, GroupCoverage } from './coverage.js';
+
+const SOURCE_WIDTH = 72;
+const WMIS_SHOWN = 12;
+
+const percent = (part: number, whole: number): string => (whole === 0 ? '-' : `${((100 * part) / whole).toFixed(1)}%`);
+
+function shorten(text: string): string {
+  return text.length <= SOURCE_WIDTH ? text : `${text.slice(0, SOURCE_WIDTH - 1)}…`;
+}
+
+function block(g: GroupCoverage): string[] {
+  const lines = [`${g.name}: ${g.wmis} WMIs, ${g.wmisWithPlants} with plant codes (${percent(g.wmisWithPlants, g.wmis)}), ${g.plantCodes} codes`];
+  for (const s of g.sources) lines.push(`  ${String(s.codes).padStart(6)}  ${shorten(s.source)}`);
+  if (g.wmisWithoutPlants.length > 0) {
+    const shown = g.wmisWithoutPlants.slice(0, WMIS_SHOWN).join(' ');
+    const more = g.wmisWithoutPlants.length - WMIS_SHOWN;
+    lines.push(`  none: ${shown}${more > 0 ? ` … and ${more} more` : ''}`);
+  }
+  return lines;
+}
+
+/** `limit` makers are shown (0: all of them). */
+export function formatCoverage(c: Coverage, limit: number): string {
+  const t = c.total;
+  const scope = [c.filter.region && `region ${c.filter.region}`, c.filter.maker && `makers matching "${c.filter.maker}"`].filter(Boolean).join(', ');
+  const lines = [
+    `Plant codes${scope ? ` (${scope})` : ''}: ${t.wmisWithPlants} of ${t.wmis} WMIs have them (${percent(t.wmisWithPlants, t.wmis)}), ${t.plantCodes} codes in all.`,
+    `JDM chassis registry: ${c.jdm.modelCodes} model codes, ${c.jdm.unverified} unverified, ${c.jdm.withPlant} with a plant.`,
+    '',
+    'By ISO 3780 region (codes per source; "none": WMIs without plant codes):',
+  ];
+  for (const r of c.regions) lines.push(...block(r));
+  const makers = limit > 0 ? c.makers.slice(0, limit) : c.makers;
+  lines.push('', makers.length < c.makers.length
+    ? `By maker: the ${makers.length} of ${c.makers.length} with most WMIs (--limit 0 shows all; --maker NAME, --region NAME narrow it):`
+    : `By maker (${c.makers.length}):`);
+  for (const m of makers) lines.push(...block(m));
+  if (t.wmisWithoutPlants.length > WMIS_SHOWN) lines.push('', 'Lists of WMIs are cut short; --json gives them whole.');
+  return lines.join('\n') + '\n';
+}
