@@ -1,5 +1,5 @@
 // GENERATED FILE: do not edit by hand.
-// Source: schemas/decode-request.schema.json, schemas/decode-batch-request.schema.json, schemas/decode-result.schema.json, schemas/problem.schema.json
+// Source: schemas/decode-request.schema.json, schemas/decode-batch-request.schema.json, schemas/decode-result.schema.json, schemas/problem.schema.json, schemas/key-create-request.schema.json, schemas/key-created.schema.json, schemas/key-summary.schema.json, schemas/key-list.schema.json
 // Regenerate: npm run codegen
 /**
  * Body of POST /api/v1/vin/decode: one identifier (a 17-character VIN or a Japanese chassis number).
@@ -148,4 +148,56 @@ export interface Problem {
     path: string;
     message: string;
   }[];
+}
+
+/**
+ * Body of POST /api/v1/keys (admin token): the label of the application the key is for.
+ */
+export interface KeyCreateRequest {
+  /**
+   * An application name such as "My ERP": printable characters, not only spaces.
+   */
+  label: string;
+}
+
+/**
+ * Answer to POST /api/v1/keys and `vino keys create --json`: the only time the key is shown.
+ */
+export interface KeyCreated {
+  id: string;
+  label: string;
+  /**
+   * vino_ + 32 random characters + a 6-character checksum.
+   */
+  key: string;
+  prefix: string;
+  createdAt: string;
+}
+
+/**
+ * An API key as lists show it: never the key itself, only its id, label and display prefix.
+ */
+export interface KeySummary {
+  /**
+   * Stable id used to revoke the key, e.g. key_3f9a0c1b2d4e5f60.
+   */
+  id: string;
+  label: string;
+  /**
+   * The first characters of the key, to tell keys apart.
+   */
+  prefix: string;
+  createdAt: string;
+  /**
+   * Updated at most once a minute.
+   */
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+/**
+ * Answer to GET /api/v1/keys and `vino keys list --json`, oldest key first.
+ */
+export interface KeyList {
+  keys: KeySummary[];
 }

@@ -1,5 +1,6 @@
 // API keys: created with a label, shown once, stored only as a SHA-256 hash, listed, revoked.
 // Records live in a KeyValueStore; `authenticate` is the hot path of the secure endpoints.
+import type { KeyCreated, KeySummary } from '../generated/contract.js';
 import type { KeyValueStore } from './kv-store.js';
 import { displayPrefix, generateApiKey, hashSecret, isWellFormedApiKey, MAX_SECRET_LENGTH, sameHash } from './secret-format.js';
 import { TtlCache } from './ttl-cache.js';
@@ -18,24 +19,11 @@ export interface ApiKeyRecord {
 /** Kept apart from the record so that a last-used update can never undo a concurrent revocation. */
 interface LastUsedRecord { kind: 'last-used'; id: string; at: string }
 
-/** What lists show: everything but the hash. */
-export interface ApiKeySummary {
-  id: string;
-  label: string;
-  prefix: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-}
+/** What lists show: everything but the hash (schemas/key-summary.schema.json). */
+export type ApiKeySummary = KeySummary;
 
-/** What creation answers (DESIGN.md): the only time the key itself leaves vino. */
-export interface CreatedApiKey {
-  id: string;
-  label: string;
-  key: string;
-  prefix: string;
-  createdAt: string;
-}
+/** What creation answers (schemas/key-created.schema.json): the only time the key itself leaves vino. */
+export type CreatedApiKey = KeyCreated;
 
 export interface KeyStoreOptions {
   /** How long a lookup is trusted; a revocation made elsewhere applies after at most this long. */

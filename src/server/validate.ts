@@ -1,14 +1,12 @@
 // Ajv validators for request bodies, compiled once from schemas/ when this module loads, so a
 // request pays only for running generated code. Failures become 400 VALIDATION_FAILED with paths.
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import type { DecodeBatchRequest, DecodeRequest } from '../generated/contract.js';
+import type { DecodeBatchRequest, DecodeRequest, KeyCreateRequest } from '../generated/contract.js';
 import decodeRequestSchema from '../../schemas/decode-request.schema.json' with { type: 'json' };
 import decodeBatchRequestSchema from '../../schemas/decode-batch-request.schema.json' with { type: 'json' };
 import keyCreateRequestSchema from '../../schemas/key-create-request.schema.json' with { type: 'json' };
 import { problems } from './http-problem.js';
 import { schemaDepth } from './json-depth.js';
-
-export interface KeyCreateRequest { label: string }
 
 /** Reported paths are capped: a 1,000-item batch of wrong types needs no 1,000-line answer. */
 const MAX_REPORTED_ERRORS = 20;

@@ -2,6 +2,7 @@
 // reads: create → use with both headers → revoke → 401, listing without keys, and bad usage.
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
+import { keySchemaErrors } from '../fixtures/contract.js';
 import { runVino } from '../server/cli-runner.js';
 import { get, HONDA_VIN, post, startTestServer, tempDir } from '../server/harness.js';
 
@@ -18,6 +19,7 @@ describe('vino keys', () => {
       const created = await runVino(['keys', 'create', 'My ERP', '--json', '--data-dir', dataDir]);
       expect(created.code).toBe(0);
       const key = JSON.parse(created.stdout);
+      expect(keySchemaErrors('key-created', key)).toBe('');
       expect(Object.keys(key).sort()).toEqual(['createdAt', 'id', 'key', 'label', 'prefix']);
       expect(key.label).toBe('My ERP');
       const decode = (headers: Record<string, string>) => post(server.url, '/api/v1/secure/vin/decode', { identifier: HONDA_VIN }, headers);
@@ -26,6 +28,7 @@ describe('vino keys', () => {
 
       const listed = await runVino(['keys', 'list', '--json'], { VINO_DATA_DIR: dataDir });
       expect(listed.code).toBe(0);
+      expect(keySchemaErrors('key-list', JSON.parse(listed.stdout))).toBe('');
       expect(JSON.parse(listed.stdout).keys).toEqual([{ id: key.id, label: 'My ERP', prefix: key.prefix, createdAt: key.createdAt, lastUsedAt: expect.any(String), revokedAt: null }]);
       expect(listed.stdout).not.toContain(key.key);
 

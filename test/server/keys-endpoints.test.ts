@@ -1,5 +1,6 @@
 // Key administration over HTTP behind the admin token: create (shown once), list, show, revoke.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keySchemaErrors } from '../fixtures/contract.js';
 import { adminHeaders, ADMIN_TOKEN, get, post, send, startTestServer, type TestServer } from './harness.js';
 
 let server: TestServer;
@@ -10,6 +11,7 @@ describe('/api/v1/keys', () => {
   it('creates a key shown once, in the format secret scanners know', async () => {
     const res = await post(server.url, '/api/v1/keys', { label: 'My ERP' }, adminHeaders());
     expect(res.status).toBe(201);
+    expect(keySchemaErrors('key-created', res.json)).toBe('');
     expect(Object.keys(res.json).sort()).toEqual(['createdAt', 'id', 'key', 'label', 'prefix']);
     expect(res.json.key).toMatch(/^vino_[0-9A-Za-z]{38}$/);
     expect(res.json.key.startsWith(res.json.prefix)).toBe(true);
@@ -27,6 +29,7 @@ describe('/api/v1/keys', () => {
     const created = (await post(server.url, '/api/v1/keys', { label: 'Listed' }, adminHeaders())).json;
     const res = await get(server.url, '/api/v1/keys', adminHeaders());
     expect(res.status).toBe(200);
+    expect(keySchemaErrors('key-list', res.json)).toBe('');
     const listed = res.json.keys.find((k: { id: string }) => k.id === created.id);
     expect(listed).toEqual({ id: created.id, label: 'Listed', prefix: created.prefix, createdAt: created.createdAt, lastUsedAt: null, revokedAt: null });
     expect(res.text).not.toContain(created.key);
@@ -35,9 +38,12 @@ describe('/api/v1/keys', () => {
 
   it('shows one key, and revokes it (kept in the list, marked revoked)', async () => {
     const created = (await post(server.url, '/api/v1/keys', { label: 'To revoke' }, adminHeaders())).json;
-    expect((await get(server.url, `/api/v1/keys/${created.id}`, adminHeaders())).json.revokedAt).toBeNull();
+    const shown = (await get(server.url, `/api/v1/keys/${created.id}`, adminHeaders())).json;
+    expect(keySchemaErrors('key-summary', shown)).toBe('');
+    expect(shown.revokedAt).toBeNull();
     const revoked = await send(server.url, 'DELETE', `/api/v1/keys/${created.id}`, adminHeaders());
     expect(revoked.status).toBe(200);
+    expect(keySchemaErrors('key-summary', revoked.json)).toBe('');
     expect(revoked.json.revokedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
     const again = await send(server.url, 'DELETE', `/api/v1/keys/${created.id}`, adminHeaders());
     expect(again.json.revokedAt).toBe(revoked.json.revokedAt);
