@@ -5,6 +5,7 @@ import { registerDecode } from './commands/decode.js';
 import { registerServe } from './commands/serve.js';
 import { registerKeys } from './commands/keys.js';
 import { registerAdminToken } from './commands/admin-token.js';
+import { printable } from './printable.js';
 
 export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
@@ -34,12 +35,12 @@ export async function main(argv: string[], extraCommands: readonly RegisterComma
     if (err instanceof CommanderError) {
       // Commander prints the errors it raises itself; a usage error thrown by a command's action
       // (an InvalidArgumentError instance) reaches here unprinted.
-      if (err instanceof InvalidArgumentError) process.stderr.write(`vino: error: ${err.message}\n`);
+      if (err instanceof InvalidArgumentError) process.stderr.write(`vino: error: ${printable(err.message)}\n`);
       const ok = err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help';
       process.exitCode = ok ? EXIT_OK : EXIT_USAGE;
       return;
     }
-    process.stderr.write(`vino: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.stderr.write(`vino: ${printable(err instanceof Error ? err.message : String(err))}\n`);
     process.exitCode = EXIT_FAILURE;
   }
 }

@@ -84,6 +84,9 @@ describe('vino keys', () => {
   it.each([
     [['keys', 'create', '', '--data-dir', '/tmp/unused'], 2, 'label'],
     [['keys', 'create', 'a\tb'], 2, 'label'],
+    [['keys', 'create', 'Billing\u001b[8m'], 2, 'label'],
+    [['keys', 'create', 'Billing\u009b8m'], 2, 'label'],
+    [['keys', 'create', 'Bill\u200bing'], 2, 'label'],
     [['keys', 'create'], 2, ''],
     [['keys', 'revoke', 'key_0000000000000000'], 1, 'no API key has the id key_0000000000000000'],
     [['keys', 'list', '--keystore', 'mysql://x'], 1, 'unsupported key store URL'],
@@ -92,6 +95,31 @@ describe('vino keys', () => {
     const run = await runVino(args.map(String), { VINO_DATA_DIR: freshDir() });
     expect(run.code).toBe(code);
     expect(run.stderr).toContain(message);
+  });
+
+  it('escapes non-printable characters of labels already in the store (made before labels were checked) when listing them', async () => {
+    const dataDir = freshDir();
+    const { openKeyServices, sqliteUrlFor } = await import('../../src/keys/index.js');
+    const services = await openKeyServices(sqliteUrlFor(dataDir), { adminToken: 'test-admin-token-0123456789' });
+    try {
+      await services.keys.create('Billing\u001b[8m hidden\u009b');
+    } finally {
+      await services.close();
+    }
+    const table = await runVino(['keys', 'list', '--data-dir', dataDir]);
+    expect(table.code).toBe(0);
+    expect(table.stdout).toContain('Billing\\x1b[8m hidden\\x9b');
+    expect(table.stdout).not.toMatch(/[\u001b\u009b]/);
+    const json = await runVino(['keys', 'list', '--json', '--data-dir', dataDir]);
+    expect(json.stdout).not.toMatch(/[\u001b\u009b]/);
+    expect(JSON.parse(json.stdout).keys[0].label).toBe('Billing\u001b[8m hidden\u009b');
+  });
+
+  it('escapes non-printable characters in what vino decode prints about an identifier', async () => {
+    const run = await runVino(['decode', '\u001b[2J1HGCM82633A004352']);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('\\x1b[2J1HGCM82633A004352');
+    expect(run.stdout).not.toContain('\u001b');
   });
 
   it('reports a bad VINO_ADMIN_TOKEN as bad usage', async () => {

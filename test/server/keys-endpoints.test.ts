@@ -83,12 +83,25 @@ describe('/api/v1/keys', () => {
     ['an empty label', { label: '' }],
     ['only spaces', { label: '   ' }],
     ['a control character', { label: 'ERP\nINFO fake log line' }],
+    ['ESC between letters (clears a terminal)', { label: 'x\u001b[2Jy' }],
+    ['NUL after a letter', { label: 'x\u0000' }],
+    ['a C1 control (U+009B, a one-character CSI)', { label: 'Billing\u009b8m' }],
+    ['DEL', { label: 'Billing\u007f' }],
+    ['a right-to-left override (a format character)', { label: 'Billing\u202etxt.exe' }],
+    ['a zero-width space', { label: 'Bill\u200bing' }],
+    ['a line separator', { label: 'Billing\u2028INFO' }],
     ['101 characters', { label: 'x'.repeat(101) }],
     ['an extra field', { label: 'ok', admin: true }],
   ])('refuses a label with %s (400 VALIDATION_FAILED)', async (_name, body) => {
     const res = await post(server.url, '/api/v1/keys', body, adminHeaders());
     expect(res.status).toBe(400);
     expect(res.json.code).toBe('VALIDATION_FAILED');
+  });
+
+  it.each([['accents', 'Übersee-Logistik'], ['CJK', '販売管理'], ['an emoji', 'Fleet 🚗'], ['punctuation', 'ERP (prod) #2 — "east"']])('accepts a label with %s', async (_name, label) => {
+    const res = await post(server.url, '/api/v1/keys', { label }, adminHeaders());
+    expect(res.status).toBe(201);
+    expect(res.json.label).toBe(label);
   });
 
   it('refuses a body that is not JSON (415) or too large (413)', async () => {

@@ -14,12 +14,13 @@ import { resultJson } from '../json-line.js';
 import { lineBatches } from '../lines.js';
 import { LineWriter } from '../output.js';
 import { Progress } from '../progress.js';
+import { printableLines, terminalSafeJson } from '../printable.js';
 
 type Format = 'text' | 'json' | 'csv';
 interface DecodeOptions { json?: boolean; file?: string; column?: string; format?: Format }
 
 function jsonLine(identifier: string, outcome: DecodeOutcome): string {
-  return outcome.ok ? resultJson(outcome.result) : JSON.stringify({ identifier, error: decodeProblem(outcome.error) });
+  return outcome.ok ? resultJson(outcome.result) : terminalSafeJson({ identifier, error: decodeProblem(outcome.error) });
 }
 
 
@@ -55,7 +56,7 @@ export async function runDecode(ids: string[], options: DecodeOptions, stdin: Re
     if (!outcome.ok) failures++;
     if (format === 'json') out.push(jsonLine(identifier, outcome));
     else if (format === 'csv') out.push([...(fields ?? [identifier]), ...decodedValues(outcome)].map((v) => csvField(v ?? '')).join(','));
-    else out.push((outcome.ok ? formatResult(outcome.result) : formatProblemText(identifier, decodeProblem(outcome.error))) + '\n');
+    else out.push(printableLines(outcome.ok ? formatResult(outcome.result) : formatProblemText(identifier, decodeProblem(outcome.error))) + '\n');
     progress?.tick();
   };
   try {

@@ -2,6 +2,7 @@
 // on the same store the server reads. A key is printed once, at creation; lists never show it.
 import type { Command } from 'commander';
 import type { ApiKeySummary } from '../../keys/index.js';
+import { printable, terminalSafeJson } from '../printable.js';
 import { withKeyServices, withKeyStoreOptions, type KeyStoreFlags } from './key-store-options.js';
 
 interface JsonFlag extends KeyStoreFlags { json?: boolean }
@@ -14,7 +15,7 @@ function status(key: ApiKeySummary): string {
 
 function table(keys: ApiKeySummary[]): string {
   const rows = [['ID', 'LABEL', 'PREFIX', 'CREATED', 'LAST USED', 'STATUS'],
-    ...keys.map((k) => [k.id, k.label, `${k.prefix}…`, k.createdAt, k.lastUsedAt ?? '-', status(k)])];
+    ...keys.map((k) => [k.id, k.label, `${k.prefix}…`, k.createdAt, k.lastUsedAt ?? '-', status(k)].map(printable))];
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
   return rows.map((r) => r.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n') + '\n';
 }
@@ -31,11 +32,11 @@ export function registerKeys(program: Command): void {
       if (!isValidKeyLabel(label)) command.error('error: the label must be 1 to 100 printable characters, not only spaces', { exitCode: 2, code: 'vino.label' });
       const created = await withKeyServices(command, flags, (s) => s.keys.create(label.trim()));
       if (flags.json) {
-        process.stdout.write(JSON.stringify(created) + '\n');
+        process.stdout.write(terminalSafeJson(created) + '\n');
         return;
       }
       process.stdout.write(
-        `Created API key ${created.id} for "${created.label}".\n\n    ${created.key}\n\n` +
+        `Created API key ${created.id} for "${printable(created.label)}".\n\n    ${created.key}\n\n` +
         'Store it now: it is shown only this once. Call the secure endpoint with it:\n\n' +
         `    curl -X POST http://127.0.0.1:8080/api/v1/secure/vin/decode \\\n` +
         `      -H 'Authorization: Bearer ${created.key}' \\\n` +
@@ -47,7 +48,7 @@ export function registerKeys(program: Command): void {
     .option('--json', 'print {"keys": […]} on one line')
     .action(async (flags: JsonFlag, command: Command) => {
       const list = await withKeyServices(command, flags, (s) => s.keys.list());
-      if (flags.json) process.stdout.write(JSON.stringify({ keys: list }) + '\n');
+      if (flags.json) process.stdout.write(terminalSafeJson({ keys: list }) + '\n');
       else process.stdout.write(list.length ? table(list) : 'No API keys yet; create one with: vino keys create "My ERP"\n');
     });
 
@@ -58,11 +59,11 @@ export function registerKeys(program: Command): void {
     .action(async (id: string, flags: JsonFlag, command: Command) => {
       const revoked = await withKeyServices(command, flags, (s) => s.keys.revoke(id));
       if (!revoked) {
-        process.stderr.write(`vino: no API key has the id ${id}\n`);
+        process.stderr.write(`vino: no API key has the id ${printable(id)}\n`);
         process.exitCode = 1;
         return;
       }
-      if (flags.json) process.stdout.write(JSON.stringify(revoked) + '\n');
-      else process.stdout.write(`Revoked ${revoked.id} ("${revoked.label}") at ${revoked.revokedAt}.\n`);
+      if (flags.json) process.stdout.write(terminalSafeJson(revoked) + '\n');
+      else process.stdout.write(`Revoked ${revoked.id} ("${printable(revoked.label)}") at ${revoked.revokedAt}.\n`);
     });
 }
