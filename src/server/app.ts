@@ -61,7 +61,7 @@ export function createService(deps: AppDependencies): Service {
     openGuards: rateLimit(deps.limiters.open, 'open', (ctx) => clientAddress(ctx.req, deps.trustProxy), metrics),
     secureGuards: [requireApiKey(keyGate), ...rateLimit(deps.limiters.perKey, 'key', (ctx) => ctx.state.apiKeyId as string, metrics)],
   });
-  const keys = keyRoutes(deps.keys, requireAdminToken(deps.admin));
+  const keys = keyRoutes(deps.keys, requireAdminToken({ admin: deps.admin, failedAuth: deps.limiters.failedAdminAuth, trustProxy: deps.trustProxy, metrics }));
   const meta = metaRoutes(deps.openApiJson, deps.keys, metrics);
   for (const router of [decode, keys, meta]) {
     app.use(router.routes());

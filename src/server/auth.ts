@@ -89,11 +89,29 @@ export function requireApiKey(gate: ApiKeyGate): Middleware {
   };
 }
 
-export function requireAdminToken(admin: AdminTokens): Middleware {
+/** What the key endpoints check the admin token with: as ApiKeyGate, with a budget of its own. */
+export interface AdminTokenGate {
+  admin: AdminTokens;
+  failedAuth: FailedAuthLimit | undefined;
+  trustProxy: boolean;
+  metrics: Metrics;
+}
+
+/**
+ * The admin token, behind a limit on failed attempts per client address, as the API keys are: an
+ * address that has used its budget gets 429 TOO_MANY_BAD_ADMIN_TOKENS before its token is looked at.
+ */
+export function requireAdminToken(gate: AdminTokenGate): Middleware {
   return async function requireAdminToken(ctx, next) {
+    const address = gate.failedAuth && clientAddress(ctx.req, gate.trustProxy);
+    if (gate.failedAuth?.refusing) gate.failedAuth.refuseIfBlocked(address!, gate.metrics);
     const presented = credential(ctx.req.headers, 'x-admin-token');
-    if (presented === undefined) throw problems.adminTokenMissing();
-    if (!(await admin.verify(presented))) throw problems.adminTokenInvalid();
+    const refusal = presented === undefined ? problems.adminTokenMissing()
+      : (await gate.admin.verify(presented)) ? undefined : problems.adminTokenInvalid();
+    if (refusal) {
+      await gate.failedAuth?.countFailure(address!, gate.metrics);
+      throw refusal;
+    }
     return next();
   };
 }

@@ -49,6 +49,10 @@ export const problems = {
     new HttpProblem(problem(429, 'TOO_MANY_BAD_KEYS', 'Too many failed authentications',
       `This address sent too many requests without an accepted API key; its secure requests are refused for ${retryAfterSeconds} s, whatever key they carry.`),
       { 'Retry-After': String(retryAfterSeconds) }),
+  tooManyBadAdminTokens: (retryAfterSeconds: number) =>
+    new HttpProblem(problem(429, 'TOO_MANY_BAD_ADMIN_TOKENS', 'Too many failed authentications',
+      `This address sent too many requests without the admin token; its key administration requests are refused for ${retryAfterSeconds} s, whatever token they carry.`),
+      { 'Retry-After': String(retryAfterSeconds) }),
   storeUnavailable: () =>
     new HttpProblem(problem(503, 'STORE_UNAVAILABLE', 'Key store unavailable', 'The key store does not answer; try again shortly.'), { 'Retry-After': '5' }),
   corsOriginNotAllowed: () =>

@@ -8,7 +8,7 @@ import {
   RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, RLWrapperTimeouts, type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
 import type { SharedCounters } from '../keys/kv-store.js';
-import { problems } from './http-problem.js';
+import { problems, type HttpProblem } from './http-problem.js';
 import type { Metrics } from './metrics.js';
 
 export interface RateLimitSettings {
@@ -31,6 +31,8 @@ export interface Limiters {
   perKey: RateLimiterAbstract | undefined;
   /** Failed authentications per client address on the secure endpoints; unset = no limit. */
   failedAuth?: FailedAuthLimit | undefined;
+  /** Failed admin-token authentications per client address on the key endpoints; unset = no limit. */
+  failedAdminAuth?: FailedAuthLimit | undefined;
 }
 
 /**
@@ -61,10 +63,14 @@ function limiter(name: string, perMinute: number, settings: RateLimitSettings): 
 
 export function createLimiters(settings: RateLimitSettings): Limiters {
   const failures = limiter('bad-key', settings.failedAuthPerMinute ?? 0, settings);
+  // The admin token gets a budget of its own with the same size: guessing it must cost as much as
+  // guessing keys (issue 12, finding 3), and a bad integration key must not lock out the operator.
+  const adminFailures = limiter('bad-admin', settings.failedAuthPerMinute ?? 0, settings);
   return {
     open: limiter('open', settings.openPerMinute, settings),
     perKey: limiter('key', settings.keyPerMinute, settings),
     failedAuth: failures && new FailedAuthLimit(failures),
+    failedAdminAuth: adminFailures && new FailedAuthLimit(adminFailures, 'bad-admin', problems.tooManyBadAdminTokens),
   };
 }
 
@@ -86,7 +92,14 @@ export class FailedAuthLimit {
   /** When the last refusal in the Map ends: past it, the Map is emptied at once. */
   private lastEnds = 0;
 
-  constructor(private readonly counter: RateLimiterAbstract, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly counter: RateLimiterAbstract,
+    /** The scope counted in vino_rate_limited_total. */
+    private readonly scope = 'bad-key',
+    /** The 429 problem, given its Retry-After in seconds. */
+    private readonly refusal: (retryAfterSeconds: number) => HttpProblem = problems.tooManyBadKeys,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** False while no address is refused, so callers need not even work out the address. */
   get refusing(): boolean {
@@ -105,8 +118,8 @@ export class FailedAuthLimit {
       this.refusedUntil.delete(address);
       return;
     }
-    metrics.countRateLimited('bad-key');
-    throw problems.tooManyBadKeys(seconds(left));
+    metrics.countRateLimited(this.scope);
+    throw this.refusal(seconds(left));
   }
 
   /**
@@ -121,8 +134,8 @@ export class FailedAuthLimit {
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
       this.refuse(address, rejection.msBeforeNext);
-      metrics.countRateLimited('bad-key');
-      throw problems.tooManyBadKeys(seconds(rejection.msBeforeNext));
+      metrics.countRateLimited(this.scope);
+      throw this.refusal(seconds(rejection.msBeforeNext));
     }
     if (counted.remainingPoints <= 0) this.refuse(address, counted.msBeforeNext);
   }

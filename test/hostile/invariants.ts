@@ -19,7 +19,7 @@ export const CODES_BY_STATUS: Record<number, string[]> = {
   415: ['UNSUPPORTED_MEDIA_TYPE'],
   422: ['INVALID_LENGTH', 'ILLEGAL_CHARACTERS', 'UNRECOGNISED_FORMAT'],
   431: ['HEADERS_TOO_LARGE'],
-  429: ['RATE_LIMITED', 'TOO_MANY_BAD_KEYS'],
+  429: ['RATE_LIMITED', 'TOO_MANY_BAD_KEYS', 'TOO_MANY_BAD_ADMIN_TOKENS'],
 };
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
