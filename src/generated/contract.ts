@@ -155,7 +155,7 @@ export interface Problem {
  */
 export interface KeyCreateRequest {
   /**
-   * An application name such as "My ERP": printable characters, not only spaces.
+   * An application name such as "My ERP": printable characters, not only spaces. Control characters (C0, DEL, C1), format characters (bidi overrides, zero-width), line and paragraph separators and lone surrogates are refused: a label is printed in operators' terminals.
    */
   label: string;
 }
