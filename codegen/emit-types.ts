@@ -12,7 +12,7 @@ const CONTRACT_SCHEMAS = [
 
 /** True for a schema with a `$ref` to another schema file (and, so that nothing is lost, no `$defs` of its own). */
 function refersToAnotherFile(schema: { $defs?: unknown }): boolean {
-  const refersOut = /"\$ref":\s*"[^"#]+\.schema\.json"/.test(JSON.stringify(schema));
+  const refersOut = /"\$ref":\s*"[^"#]+\.schema\.json(#[^"]*)?"/.test(JSON.stringify(schema));
   if (refersOut && schema.$defs) throw new Error('emit-types: a schema that refers to another file cannot also have $defs');
   return refersOut;
 }
@@ -25,9 +25,12 @@ export async function emitContractTypes(root: string): Promise<string> {
       bannerComment: '',
       additionalProperties: false,
       unreachableDefinitions: false,
-      // A schema another file references (key-summary, in key-list) is declared by its own file only;
+      // A schema another file references (key-summary, in key-list; decode-result's Suggestion, in
+      // problem) is declared by its own file only;
       // json-schema-to-typescript would declare it again where it is referenced.
       declareExternallyReferenced: !refersToAnotherFile(schema),
+      // Bounded lists (at most five suggestions) stay plain arrays, not unions of tuples.
+      maxItems: -1,
       style: { singleQuote: true, printWidth: 110 },
       cwd: join(root, 'schemas'),
     }));

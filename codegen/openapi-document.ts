@@ -23,7 +23,9 @@ function componentsFrom(schemas: Record<ApiSchemaName, JsonSchema>): Record<stri
     const out: JsonSchema = {};
     for (const [key, value] of Object.entries(node)) {
       if (key === '$ref' && typeof value === 'string') {
-        const target = value.startsWith('#/$defs/') ? value.slice('#/$defs/'.length) : titleOfFile.get(value);
+        // '#/$defs/X' and 'other.schema.json#/$defs/X' both name the component X (every def is lifted).
+        const def = value.indexOf('#/$defs/');
+        const target = def >= 0 ? value.slice(def + '#/$defs/'.length) : titleOfFile.get(value);
         if (!target) throw new Error(`openapi: cannot resolve $ref ${value}`);
         out.$ref = `#/components/schemas/${target}`;
       } else if (key !== '$schema' && key !== '$id' && key !== '$defs') {

@@ -12,6 +12,7 @@ export function shown(value: string | number | null | undefined): string {
 export const FORMAT_LABELS: Record<Format, string> = {
   ISO_17_STANDARD: '17-character VIN',
   ISO_17_LOW_VOLUME: '17-character VIN, low-volume maker (6-character WMI)',
+  ISO_17_PARTIAL: 'Partial VIN (unknown positions)',
   JDM_CHASSIS: 'Japanese domestic chassis number',
 };
 
@@ -22,7 +23,9 @@ export const CONFIDENCE_LABELS: Record<Confidence, string> = {
 };
 
 export function checkDigitText(checkDigit: DecodeResult['validation']['checkDigit']): string {
-  if (checkDigit.status === 'NOT_APPLICABLE') return 'NOT_APPLICABLE (chassis numbers carry no check digit)';
+  if (checkDigit.status === 'NOT_APPLICABLE') {
+    return checkDigit.actual === null && !checkDigit.required ? 'NOT_APPLICABLE (chassis numbers carry no check digit)' : 'NOT_APPLICABLE (unknown positions take part in it)';
+  }
   const rule = checkDigit.required ? 'mandatory in this region' : 'advisory in this region';
   return `${checkDigit.status}: calculated ${shown(checkDigit.calculated)}, actual ${shown(checkDigit.actual)} (${rule})`;
 }

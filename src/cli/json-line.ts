@@ -35,7 +35,7 @@ function listJson(parts: readonly object[]): string {
 // stops compiling; the tests hold resultJson equal to JSON.stringify over the benchmark fleet,
 // the golden identifiers and hostile input.
 const RESULT_KEYS = ['identifier', 'summary', 'corporateOrigin', 'assembly', 'vehicle', 'validation', 'positions'] as const;
-const VALIDATION_KEYS = ['checkDigit', 'confidenceLevel', 'evidence', 'warnings'] as const;
+const VALIDATION_KEYS = ['checkDigit', 'confidenceLevel', 'evidence', 'warnings', 'suggestions'] as const;
 type Unwritten = Exclude<keyof DecodeResult, (typeof RESULT_KEYS)[number]> | Exclude<keyof DecodeResult['validation'], (typeof VALIDATION_KEYS)[number]>;
 const complete: [Unwritten] extends [never] ? true : never = true;
 void complete;
@@ -52,6 +52,7 @@ export function resultJson(result: DecodeResult): string {
     + ',"confidenceLevel":' + JSON.stringify(v.confidenceLevel)
     + ',"evidence":' + listJson(v.evidence)
     + ',"warnings":' + listJson(v.warnings)
+    + ',"suggestions":' + (v.suggestions.length === 0 ? '[]' : JSON.stringify(v.suggestions))
     + '},"positions":' + JSON.stringify(result.positions) + '}';
 }
 

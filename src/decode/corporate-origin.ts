@@ -5,7 +5,7 @@ import type { DecodeResult, Evidence, Warning } from '../generated/contract.js';
 import { followsPosition7Rule } from './model-year.js';
 import type { CountryRange, PlantsByCode, Tables, WmiEntry } from './tables.js';
 
-const NO_PLANTS: PlantsByCode = { codes: [], wildcard: undefined };
+export const NO_PLANTS: PlantsByCode = { codes: [], wildcard: undefined };
 
 export interface CorporateOrigin {
   wmi: string;

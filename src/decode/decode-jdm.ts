@@ -76,6 +76,8 @@ export function createJdmDecoder(tables: Tables): JdmDecoder {
         confidenceLevel: shared.confidenceLevel,
         evidence: shared.evidence as Evidence[],
         warnings: shared.warnings.length === 0 ? [] : shared.warnings.slice(),
+        // Corrections are for VINs: a chassis number has no check digit to test them against.
+        suggestions: [],
       },
       positions: { wmi: null, vds: null, checkDigit: null, modelYear: null, plantCode: null, serial, modelCode },
     };

@@ -7,10 +7,11 @@
 // never by the input, so a server decoding arbitrary VINs for months holds no more than a fleet
 // run does. What combines them (the result, vehicle, evidence list, warnings, positions) is
 // allocated per decode: a few small young objects.
-import type { Confidence, DecodeResult, Evidence, OriginAlignment, Warning } from '../generated/contract.js';
+import type { Confidence, DecodeResult, Evidence, Format, OriginAlignment, Warning } from '../generated/contract.js';
 import { CHECK_DIGIT_CHARS, checkDigitValue } from './check-digit.js';
 import { resolveCorporateOrigin, type CorporateOrigin } from './corporate-origin.js';
 import { readModelYear, type ModelYearReading } from './model-year.js';
+import { originWithoutWmi, PARTIAL, partialCheckDigit, partialModelYear, partialWarning, resolvePartialPlant, wmiKnown } from './partial.js';
 import { assemblyLayer, resolvePlant } from './plant.js';
 import { alignment, confidenceLevel, verdictOf } from './verdict.js';
 import type { PlantEntry, Tables } from './tables.js';
@@ -93,7 +94,7 @@ export class OriginCache {
 
 /** Parts with a small, fixed set of keys, made on first use: summaries, check-digit verdicts, year warnings. */
 class SharedParts {
-  private readonly summaries: (Readonly<Summary> | undefined)[] = new Array(18).fill(undefined);
+  private readonly summaries: (Readonly<Summary> | undefined)[] = new Array(27).fill(undefined);
   // By remainder (0-10), actual character (code - 48) and whether the digit is required.
   private readonly checkDigits: (Readonly<CheckDigit> | undefined)[] = new Array(11 * 43 * 2).fill(undefined);
   private readonly mismatches: (Warning | undefined)[] = new Array(11 * 43 * 2).fill(undefined);
@@ -103,12 +104,11 @@ class SharedParts {
     this.yearWarnings = new Array(readings).fill(undefined);
   }
 
-  summary(lowVolume: boolean, confidence: Confidence, originAlignment: OriginAlignment): Readonly<Summary> {
+  summary(format: Format, confidence: Confidence, originAlignment: OriginAlignment): Readonly<Summary> {
+    const f = format === 'ISO_17_STANDARD' ? 0 : format === 'ISO_17_LOW_VOLUME' ? 1 : 2;
     const c = confidence === 'HIGH_DETERMINISTIC' ? 0 : confidence === 'MEDIUM_PARTIAL' ? 1 : 2;
     const a = originAlignment === 'VERIFIED_ORIGIN_ALIGNMENT' ? 0 : originAlignment === 'TRANSNATIONAL_ASSEMBLY' ? 1 : 2;
-    return this.summaries[(lowVolume ? 9 : 0) + c * 3 + a] ??= Object.freeze({
-      format: lowVolume ? 'ISO_17_LOW_VOLUME' : 'ISO_17_STANDARD', confidence, originAlignment, verdict: verdictOf(originAlignment),
-    });
+    return this.summaries[f * 9 + c * 3 + a] ??= Object.freeze({ format, confidence, originAlignment, verdict: verdictOf(originAlignment) });
   }
 
   /** `actual` is the character code of position 9 (48-90). */
@@ -126,13 +126,17 @@ class SharedParts {
   }
 
   yearWarning(reading: ModelYearReading): Warning | null {
+    if (reading.key < 0) return null; // a partial VIN's unknown position 10: its own warning says so
     let warning = this.yearWarnings[reading.key];
     if (warning === undefined) this.yearWarnings[reading.key] = warning = yearWarning(reading);
     return warning;
   }
 }
 
-/** Decodes a clean 17-character VIN; `remainder` is its check-digit value when the caller has it. */
+/**
+ * Decodes a clean 17-character VIN; `remainder` is its check-digit value when the caller has it,
+ * or PARTIAL for a partial VIN ('*' at each unknown position: partial.ts).
+ */
 export type VinDecoder = (vin: string, remainder?: number) => DecodeResult;
 
 /** A decoder of clean 17-character VINs over the given tables, with its caches. */
@@ -141,13 +145,16 @@ export function createVinDecoder(tables: Tables): VinDecoder {
   const shared = new SharedParts(tables.modelYearReadings);
 
   return (vin: string, remainder = checkDigitValue(vin)): DecodeResult => {
-    const origin = origins.get(vin);
+    const partial = remainder === PARTIAL;
+    const origin = partial && !wmiKnown(vin) ? originWithoutWmi(tables, vin) : origins.get(vin);
     const actual = vin.charCodeAt(8);
-    const matches = CHECK_DIGIT_CHARS.charCodeAt(remainder) === actual;
+    // A partial VIN's check digit cannot be verified, so it contradicts nothing.
+    const matches = partial || CHECK_DIGIT_CHARS.charCodeAt(remainder) === actual;
     const required = origin.checkDigitRequired;
-    const reading = readModelYear(tables, vin, origin.position7Rule, matches);
+    const reading = partial ? partialModelYear(tables, vin, origin) : readModelYear(tables, vin, origin.position7Rule, matches);
     const plantCode = vin[10]!;
-    const plant = resolvePlant(origin.plants, vin, reading.candidates);
+    const partialPlant = partial ? resolvePartialPlant(origin.plants, vin, reading.candidates) : null;
+    const plant = partialPlant ? partialPlant.match : resolvePlant(origin.plants, vin, reading.candidates);
 
     let assembly = UNKNOWN_ASSEMBLY;
     let plantWarning: Warning | null = null;
@@ -158,7 +165,7 @@ export function createVinDecoder(tables: Tables): VinDecoder {
         plantWarning = plant.entry.plantCode === '*' ? otherYearsWarning(origin.wmi, plantCode)
           : (plant.entry.otherYearsWarning ??= otherYearsWarning(origin.wmi, plantCode));
       }
-    } else if (origin.entry) {
+    } else if (origin.entry && !partialPlant?.undecidedBy.length) {
       // Made per decode: keyed by WMI, code and year, a cache of these could grow with the input.
       plantWarning = {
         code: 'PLANT_UNKNOWN',
@@ -168,10 +175,12 @@ export function createVinDecoder(tables: Tables): VinDecoder {
 
     // In the order people read them: layer 1, check digit, model year, plant.
     const yearNote = shared.yearWarning(reading);
+    const gapNote = partialPlant ? partialWarning(vin, origin, reading, partialPlant) : null;
     let warnings: Warning[];
-    if (matches && origin.warnings.length === 0 && yearNote === null && plantWarning === null) warnings = [];
+    if (matches && origin.warnings.length === 0 && yearNote === null && plantWarning === null && gapNote === null) warnings = [];
     else {
       warnings = origin.warnings.slice();
+      if (gapNote) warnings.push(gapNote);
       if (!matches) {
         warnings.push(shared.mismatch(remainder, actual, required));
         if (!required && reading.modelYear !== null) warnings.push(NOT_PART_565);
@@ -195,7 +204,7 @@ export function createVinDecoder(tables: Tables): VinDecoder {
 
     return {
       identifier: vin,
-      summary: shared.summary(origin.lowVolume, confidence, originAlignment),
+      summary: shared.summary(partial ? 'ISO_17_PARTIAL' : origin.lowVolume ? 'ISO_17_LOW_VOLUME' : 'ISO_17_STANDARD', confidence, originAlignment),
       corporateOrigin: origin.layer,
       assembly,
       vehicle: {
@@ -209,10 +218,11 @@ export function createVinDecoder(tables: Tables): VinDecoder {
         productionYears: null,
       },
       validation: {
-        checkDigit: shared.checkDigit(remainder, actual, required),
+        checkDigit: partial ? partialCheckDigit(vin, required) : shared.checkDigit(remainder, actual, required),
         confidenceLevel: confidenceLevel(confidence),
         evidence,
         warnings,
+        suggestions: [],
       },
       positions: {
         wmi: origin.wmi.length === 3 ? origin.wmi : vin.slice(0, 3), vds: vin.slice(3, 8), checkDigit: vin[8]!, modelYear: vin[9]!, plantCode, serial: vin.slice(11), modelCode: null,

@@ -4,6 +4,7 @@ import { createJdmDecoder } from './decode-jdm.js';
 import { createVinDecoder } from './decode-vin.js';
 import { cleanVinRemainder } from './check-digit.js';
 import { classifyIdentifier } from './identifier.js';
+import { PARTIAL } from './partial.js';
 import type { DecodeOutcome } from './outcome.js';
 import type { Tables } from './tables.js';
 
@@ -22,7 +23,7 @@ export function createDecoder(tables: Tables): Decoder {
     const classified = classifyIdentifier(typeof input === 'string' ? input : String(input));
     if (!classified.ok) return classified;
     const { id } = classified;
-    const result = id.kind === 'vin' ? decodeVin(id.vin) : decodeJdm(id.text, id.modelCode, id.serial);
+    const result = id.kind === 'vin' ? decodeVin(id.vin) : id.kind === 'partial' ? decodeVin(id.vin, PARTIAL) : decodeJdm(id.text, id.modelCode, id.serial);
     return { ok: true, result };
   };
 }

@@ -3,9 +3,12 @@
 import { isVinChar } from './alphabet.js';
 import { cleanVinRemainder } from './check-digit.js';
 import type { DecodeError } from './outcome.js';
+import { MIN_PARTIAL_LENGTH } from './partial.js';
 
 export type Identifier =
   | { kind: 'vin'; vin: string }
+  /** 17 positions, '*' at each unknown one (a prefix of 11-16 characters is padded with '*'). */
+  | { kind: 'partial'; vin: string }
   | { kind: 'jdm'; text: string; modelCode: string; serial: string };
 
 /** Longer input is refused before looking at its characters, so a megabyte line costs nothing. */
@@ -62,13 +65,15 @@ export function classifyIdentifier(input: string): { ok: true; id: Identifier } 
   const vin = trimmed.replace(/-/g, '');
   const foreign: number[] = [];
   const excluded: number[] = [];
+  let unknown = 0;
   // Positions count characters as people see them (code points): an emoji is one position, not two.
   let position = 0;
   for (let i = 0; i < vin.length; i++) {
     const c = vin.charCodeAt(i);
     position++;
     if (isVinChar(c)) continue;
-    if (c === 73 || c === 79 || c === 81) excluded.push(position); // I, O, Q
+    if (c === 42) unknown++; // '*': an unknown position of a partial VIN
+    else if (c === 73 || c === 79 || c === 81) excluded.push(position); // I, O, Q
     else foreign.push(position);
     // A surrogate pair is one character.
     if (c >= 0xd800 && c <= 0xdbff && i + 1 < vin.length) {
@@ -79,14 +84,16 @@ export function classifyIdentifier(input: string): { ok: true; id: Identifier } 
   if (foreign.length > 0) {
     return { ok: false, error: { code: 'ILLEGAL_CHARACTERS', identifier: vin, positions: [...foreign, ...excluded].sort((a, b) => a - b), detail: `Only the letters A-Z (without I, O, Q) and the digits 0-9 can appear in a VIN; position(s) ${foreign.join(', ')} hold other characters.` } };
   }
-  if (vin.length !== 17) {
+  // The first 11 or more positions alone are a partial VIN: the rest unknown.
+  const prefix = vin.length >= MIN_PARTIAL_LENGTH && vin.length < 17;
+  if (vin.length !== 17 && !prefix) {
     if (hyphenated) {
       return { ok: false, error: { code: 'UNRECOGNISED_FORMAT', identifier: trimmed, detail: 'This is neither a 17-character VIN nor a chassis number of the form MODELCODE-SERIAL (e.g. JZA80-1004956).' } };
     }
-    return { ok: false, error: { code: 'INVALID_LENGTH', identifier: vin, detail: `The identifier has ${vin.length} characters; a VIN has 17 (a chassis number is written MODELCODE-SERIAL).` } };
+    return { ok: false, error: { code: 'INVALID_LENGTH', identifier: vin, detail: `The identifier has ${vin.length} characters; a VIN has 17 (a partial VIN at least its first ${MIN_PARTIAL_LENGTH}, with * for unknown positions; a chassis number is written MODELCODE-SERIAL).` } };
   }
   if (excluded.length > 0) {
     return { ok: false, error: { code: 'ILLEGAL_CHARACTERS', identifier: vin, positions: excluded, detail: `I, O and Q are not used in VINs (ISO 3779: they look like 1 and 0); found at position(s) ${excluded.join(', ')}.` } };
   }
-  return { ok: true, id: { kind: 'vin', vin } };
+  return unknown > 0 || prefix ? { ok: true, id: { kind: 'partial', vin: vin.padEnd(17, '*') } } : { ok: true, id: { kind: 'vin', vin } };
 }

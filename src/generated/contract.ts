@@ -22,7 +22,10 @@ export interface DecodeBatchRequest {
   identifiers: [string, ...string[]];
 }
 
-export type Format = 'ISO_17_STANDARD' | 'ISO_17_LOW_VOLUME' | 'JDM_CHASSIS';
+/**
+ * ISO_17_PARTIAL: a VIN with unknown positions (written *, or only its first 11-16 positions given).
+ */
+export type Format = 'ISO_17_STANDARD' | 'ISO_17_LOW_VOLUME' | 'ISO_17_PARTIAL' | 'JDM_CHASSIS';
 export type Confidence = 'HIGH_DETERMINISTIC' | 'MEDIUM_PARTIAL' | 'LOW_INFERRED';
 export type OriginAlignment = 'VERIFIED_ORIGIN_ALIGNMENT' | 'TRANSNATIONAL_ASSEMBLY' | 'UNVERIFIED';
 export type NullableString = string | null;
@@ -86,6 +89,12 @@ export interface DecodeResult {
     confidenceLevel: 'HIGH' | 'MEDIUM' | 'LOW';
     evidence: Evidence[];
     warnings: Warning[];
+    /**
+     * Up to five corrected VINs, most likely first, when the check digit does not hold where it is mandatory (or the WMI is unknown); empty otherwise.
+     *
+     * @maxItems 5
+     */
+    suggestions: Suggestion[];
   };
   positions: {
     wmi: NullableString;
@@ -119,6 +128,33 @@ export interface Warning {
   code: string;
   message: string;
 }
+/**
+ * A corrected VIN: it passes the check digit, has a registered WMI and a model-year code at position 10.
+ */
+export interface Suggestion {
+  vin: string;
+  /**
+   * The positions changed, in VIN order.
+   *
+   * @minItems 1
+   */
+  changes: [SuggestionChange, ...SuggestionChange[]];
+  /**
+   * Why this correction is likely, in a sentence.
+   */
+  reason: string;
+}
+export interface SuggestionChange {
+  position: number;
+  /**
+   * The character given at that position.
+   */
+  from: string;
+  /**
+   * The character of the suggested VIN.
+   */
+  to: string;
+}
 
 /**
  * An RFC 9457 problem details body (application/problem+json) with a stable machine code.
@@ -144,6 +180,12 @@ export interface Problem {
    * 1-based positions of the offending characters (ILLEGAL_CHARACTERS).
    */
   positions?: number[];
+  /**
+   * ILLEGAL_CHARACTERS: up to five corrected VINs, most likely first (empty when none decodes).
+   *
+   * @maxItems 5
+   */
+  suggestions?: Suggestion[];
   errors?: {
     path: string;
     message: string;

@@ -11,7 +11,7 @@ import { problemSchemaErrors } from '../fixtures/contract.js';
 type Want =
   | { error: 'INVALID_LENGTH' | 'UNRECOGNISED_FORMAT'; identifier?: string }
   | { error: 'ILLEGAL_CHARACTERS'; positions: number[]; identifier?: string }
-  | { format: 'ISO_17_STANDARD' | 'JDM_CHASSIS'; identifier: string };
+  | { format: 'ISO_17_STANDARD' | 'ISO_17_PARTIAL' | 'JDM_CHASSIS'; identifier: string };
 
 const ACCORD = '1HGCM82633A004352';
 
@@ -19,7 +19,13 @@ const cases: [string, { given: string; want: Want }][] = [
   ['empty', { given: '', want: { error: 'INVALID_LENGTH', identifier: '' } }],
   ['spaces only', { given: '     ', want: { error: 'INVALID_LENGTH', identifier: '' } }],
   ['tabs and newlines only', { given: '\t\n\r\n', want: { error: 'INVALID_LENGTH', identifier: '' } }],
-  ['16 characters', { given: ACCORD.slice(0, 16), want: { error: 'INVALID_LENGTH', identifier: ACCORD.slice(0, 16) } }],
+  ['10 characters: too few for a partial VIN', { given: ACCORD.slice(0, 10), want: { error: 'INVALID_LENGTH', identifier: ACCORD.slice(0, 10) } }],
+  ['16 characters: a partial VIN, the last position unknown', { given: ACCORD.slice(0, 16), want: { format: 'ISO_17_PARTIAL', identifier: ACCORD.slice(0, 16) + '*' } }],
+  ['the first 11 positions alone: a partial VIN', { given: ACCORD.slice(0, 11), want: { format: 'ISO_17_PARTIAL', identifier: '1HGCM82633A******' } }],
+  ['* for unknown positions', { given: '1HGCM8*633A004352', want: { format: 'ISO_17_PARTIAL', identifier: '1HGCM8*633A004352' } }],
+  ['every position unknown', { given: '*'.repeat(17), want: { format: 'ISO_17_PARTIAL', identifier: '*'.repeat(17) } }],
+  ['* in 18 characters', { given: ACCORD + '*', want: { error: 'INVALID_LENGTH' } }],
+  ['I, O or Q in a partial VIN', { given: '1HGCM82633A0O*', want: { error: 'ILLEGAL_CHARACTERS', positions: [13] } }],
   ['18 characters', { given: ACCORD + '1', want: { error: 'INVALID_LENGTH', identifier: ACCORD + '1' } }],
   ['2,000 characters, echoed back cut short', { given: 'A'.repeat(2000), want: { error: 'INVALID_LENGTH', identifier: 'A'.repeat(32) + '…' } }],
   ['I, O and Q at positions 1, 13 and 17', { given: 'IHGCM82633A0O435Q', want: { error: 'ILLEGAL_CHARACTERS', positions: [1, 13, 17], identifier: 'IHGCM82633A0O435Q' } }],
@@ -44,7 +50,8 @@ const cases: [string, { given: string; want: Want }][] = [
   ['a chassis number in lower case with spaces', { given: ' jza80 - 1004956 ', want: { format: 'JDM_CHASSIS', identifier: 'JZA80-1004956' } }],
   ['letters on both sides of the hyphen', { given: 'ABC-DEF', want: { error: 'UNRECOGNISED_FORMAT', identifier: 'ABC-DEF' } }],
   ['a chassis number without its serial', { given: 'JZA80-', want: { error: 'UNRECOGNISED_FORMAT' } }],
-  ['a hyphenated VIN one character short', { given: '1HGCM-82633-A00435', want: { error: 'UNRECOGNISED_FORMAT' } }],
+  ['a hyphenated VIN one character short is a partial VIN', { given: '1HGCM-82633-A00435', want: { format: 'ISO_17_PARTIAL', identifier: '1HGCM82633A00435*' } }],
+  ['a hyphenated 10 characters', { given: '1HGCM-82633', want: { error: 'UNRECOGNISED_FORMAT' } }],
   ['a 17-character VIN of digits only', { given: '11111111111111111', want: { format: 'ISO_17_STANDARD', identifier: '11111111111111111' } }],
 ];
 

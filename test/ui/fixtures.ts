@@ -15,6 +15,7 @@ export const hondaResult: DecodeResult = {
       { layer: 'assembly', table: 'plants', key: '1HG/A', source: 'NHTSA vPIC' },
     ],
     warnings: [],
+    suggestions: [],
   },
   positions: { wmi: '1HG', vds: 'CM826', checkDigit: '3', modelYear: '3', plantCode: 'A', serial: '004352', modelCode: null },
 };
@@ -34,7 +35,7 @@ export const sparseResult: DecodeResult = {
   corporateOrigin: { wmi: null, country: 'Japan', countryCode: 'JP', region: 'Asia', manufacturer: 'Toyota Motor Corporation', productionVolume: null },
   assembly: { plantCode: null, country: null, countryCode: null, city: null, state: null, cityState: null, details: null, source: null },
   vehicle: { manufacturer: 'Toyota Motor Corporation', make: 'Toyota', model: 'Supra', modelYear: null, modelYearCandidates: [], vehicleType: null, series: null, productionYears: '1993-2002' },
-  validation: { checkDigit: { status: 'NOT_APPLICABLE', calculated: null, actual: null, required: false }, confidenceLevel: 'MEDIUM', evidence: [], warnings: [] },
+  validation: { checkDigit: { status: 'NOT_APPLICABLE', calculated: null, actual: null, required: false }, confidenceLevel: 'MEDIUM', evidence: [], warnings: [], suggestions: [] },
   positions: { wmi: null, vds: null, checkDigit: null, modelYear: null, plantCode: null, serial: '1004956', modelCode: 'JZA80' },
 };
 
