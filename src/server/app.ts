@@ -15,6 +15,7 @@ import { withDecodeLane } from './decode-lane.js';
 import { decodeRoutes } from './routes/decode.js';
 import { keyRoutes } from './routes/keys.js';
 import { metaRoutes } from './routes/meta.js';
+import { Readiness } from './readiness.js';
 import { staticUi } from './static-ui.js';
 
 export interface AppDependencies {
@@ -28,6 +29,11 @@ export interface AppDependencies {
   /** Folder of the built web page (dist/ui). */
   uiDir: string;
   openApiJson: string;
+  /**
+   * The key store's health as /readyz reports it, refreshed in the background by whoever started it
+   * (startServer); without one, the store is asked once, when the app is built.
+   */
+  readiness?: Readiness;
   /** Recent decode answers kept as bytes; 0 turns the cache off. */
   answerCacheSize?: number;
   /** Trust X-Forwarded-For for the client address (rate limits) only behind your own proxy. */
@@ -62,7 +68,9 @@ export function createService(deps: AppDependencies): Service {
     secureGuards: [requireApiKey(keyGate), ...rateLimit(deps.limiters.perKey, 'key', (ctx) => ctx.state.apiKeyId as string, metrics)],
   });
   const keys = keyRoutes(deps.keys, requireAdminToken({ admin: deps.admin, failedAuth: deps.limiters.failedAdminAuth, trustProxy: deps.trustProxy, metrics }));
-  const meta = metaRoutes(deps.openApiJson, deps.keys, metrics);
+  const readiness = deps.readiness ?? new Readiness(() => deps.keys.ping());
+  if (!deps.readiness) void readiness.check();
+  const meta = metaRoutes(deps.openApiJson, readiness, metrics);
   for (const router of [decode, keys, meta]) {
     app.use(router.routes());
     app.use(router.allowedMethods());

@@ -14,6 +14,7 @@ import { OPENAPI_JSON } from './openapi.js';
 import { findPackage } from './package-root.js';
 import { createLimiters } from './rate-limit.js';
 import type { Decoder } from './decode-answers.js';
+import { Readiness } from './readiness.js';
 import { closeGracefully } from './shutdown.js';
 import { answerUnreadableRequests } from './unreadable-requests.js';
 
@@ -101,7 +102,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // Connects to a networked store before listening: a request arriving while the connection was
   // still being made got 503 ("the client is offline") from an instance that had said it listened.
   // A store that is down costs at most its timeout here, and the server starts all the same.
-  await services.keys.ping().catch(() => {});
+  // The first readiness check is that connection; later ones run in the background for /readyz.
+  const readiness = new Readiness(() => services.keys.ping());
+  await readiness.start();
   const decode = options.decode ?? registryDecode;
   decode('1HGCM82633A004352'); // builds the registry indexes now rather than on the first request
   const metrics = new Metrics();
@@ -118,6 +121,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     corsOrigins: options.corsOrigins ?? [],
     uiDir: options.uiDir ?? join(pkg.root, 'dist', 'ui'),
     openApiJson: OPENAPI_JSON,
+    readiness,
     trustProxy: options.trustProxy ?? false,
     answerCacheSize: options.answerCacheSize,
   });
@@ -148,6 +152,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   return {
     url, generatedAdminToken, logger, server,
     close: () => (closing ??= (async () => {
+      readiness.stop();
       await closeGracefully(server);
       await services.close();
       logger.info('stopped');

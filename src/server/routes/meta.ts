@@ -1,10 +1,11 @@
 // Endpoints for operators and tools: the OpenAPI document, liveness, readiness (the key store
-// answers) and Prometheus metrics. None needs credentials and none reveals a secret.
+// answered its last background check) and Prometheus metrics. None needs credentials and none reveals a secret.
 import Router from '@koa/router';
-import type { KeyStore } from '../../keys/index.js';
+import { problems } from '../http-problem.js';
 import type { Metrics } from '../metrics.js';
+import type { Readiness } from '../readiness.js';
 
-export function metaRoutes(openApiJson: string, keys: KeyStore, metrics: Metrics): Router {
+export function metaRoutes(openApiJson: string, readiness: Readiness, metrics: Metrics): Router {
   const router = new Router();
 
   router.get('/api/v1/openapi.json', (ctx) => {
@@ -18,9 +19,9 @@ export function metaRoutes(openApiJson: string, keys: KeyStore, metrics: Metrics
     ctx.body = { status: 'ok' };
   });
 
-  /** Ready: the key store answers, so the secure endpoints can work. Throws 503 otherwise. */
-  router.get('/readyz', async (ctx) => {
-    await keys.ping();
+  /** Ready: the key store answered its last background check, so the secure endpoints can work. 503 otherwise. */
+  router.get('/readyz', (ctx) => {
+    if (!readiness.ready) throw problems.storeUnavailable();
     ctx.body = { status: 'ready' };
   });
 
