@@ -57,7 +57,7 @@ const STATUS_TEXT: Record<number, string> = {
   400: 'INVALID_JSON or VALIDATION_FAILED (with the failing paths), or BAD_REQUEST', 401: 'Missing, malformed, unknown or revoked credential',
   404: 'No such key (KEY_NOT_FOUND)', 413: 'Body over the size limit (PAYLOAD_TOO_LARGE)', 415: 'Body is not application/json (UNSUPPORTED_MEDIA_TYPE)',
   422: 'The identifier cannot be decoded (INVALID_LENGTH, ILLEGAL_CHARACTERS, UNRECOGNISED_FORMAT)',
-  429: 'RATE_LIMITED (over the rate limit), or TOO_MANY_BAD_KEYS (secure endpoints: too many failed authentications from this address); see Retry-After',
+  429: 'RATE_LIMITED (over the rate limit), or TOO_MANY_BAD_KEYS / TOO_MANY_BAD_ADMIN_TOKENS (too many failed authentications from this address); see Retry-After',
   503: 'The key store does not answer (STORE_UNAVAILABLE); see Retry-After',
 };
 
@@ -96,15 +96,15 @@ export function buildOpenApiDocument(schemas: Record<ApiSchemaName, JsonSchema>,
       '/api/v1/secure/vin/decode/batch': { post: decodeOperation('decodeBatchWithKey', 'Decode up to 1,000 identifiers with an API key', true, true) },
       '/api/v1/keys': {
         post: { operationId: 'createKey', summary: 'Create an API key (shown once)', security: adminSecurity, requestBody: { required: true, ...json(ref('KeyCreateRequest')) },
-          responses: { 201: { description: 'The new key', ...json(ref('KeyCreated')) }, ...problems(...BODY_PROBLEMS, 401, 503) } },
+          responses: { 201: { description: 'The new key', ...json(ref('KeyCreated')) }, ...problems(...BODY_PROBLEMS, 401, 429, 503) } },
         get: { operationId: 'listKeys', summary: 'List API keys (never the keys themselves)', security: adminSecurity,
-          responses: { 200: { description: 'Every key, oldest first', ...json(ref('KeyList')) }, ...problems(401, 503) } },
+          responses: { 200: { description: 'Every key, oldest first', ...json(ref('KeyList')) }, ...problems(401, 429, 503) } },
       },
       '/api/v1/keys/{id}': {
         get: { operationId: 'getKey', summary: 'Show one API key', security: adminSecurity, parameters: idParameter,
-          responses: { 200: { description: 'The key', ...json(ref('KeySummary')) }, ...problems(401, 404, 503) } },
+          responses: { 200: { description: 'The key', ...json(ref('KeySummary')) }, ...problems(401, 404, 429, 503) } },
         delete: { operationId: 'revokeKey', summary: 'Revoke an API key (kept, marked revoked)', security: adminSecurity, parameters: idParameter,
-          responses: { 200: { description: 'The revoked key', ...json(ref('KeySummary')) }, ...problems(401, 404, 503) } },
+          responses: { 200: { description: 'The revoked key', ...json(ref('KeySummary')) }, ...problems(401, 404, 429, 503) } },
       },
       '/api/v1/openapi.json': { get: { operationId: 'getOpenApiDocument', summary: 'This document', security: [], responses: plain('OpenAPI 3.1') } },
       '/healthz': { get: { operationId: 'getLiveness', summary: 'Liveness', security: [], responses: plain('The process answers') } },

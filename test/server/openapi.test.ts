@@ -8,6 +8,7 @@ import type { AdminTokens, KeyStore } from '../../src/keys/index.js';
 import { createApp } from '../../src/server/app.js';
 import { Metrics } from '../../src/server/metrics.js';
 import { createLimiters } from '../../src/server/rate-limit.js';
+import { Readiness } from '../../src/server/readiness.js';
 import { emitOpenApi } from '../../codegen/emit-openapi.js';
 import { get, startTestServer, type TestServer } from './harness.js';
 import pino from 'pino';
@@ -46,7 +47,7 @@ function servedOperations(): string[] {
     // Only the route table is read: nothing here touches the store.
     keys: {} as KeyStore, admin: {} as AdminTokens,
     logger: pino({ level: 'silent' }), metrics: new Metrics(), limiters: createLimiters({ openPerMinute: 0, keyPerMinute: 0 }),
-    corsOrigins: [], uiDir: '/nonexistent', openApiJson: '{}', trustProxy: false,
+    corsOrigins: [], uiDir: '/nonexistent', openApiJson: '{}', trustProxy: false, readiness: new Readiness(() => Promise.resolve()),
   });
   const routers = app.middleware.map((m) => (m as { router?: Router }).router).filter((r): r is Router => r !== undefined);
   expect(routers.length).toBeGreaterThan(0);
