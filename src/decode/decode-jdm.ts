@@ -4,6 +4,7 @@
 // the model code alone, so for registry codes it is made once, frozen and shared.
 import type { DecodeResult, Evidence, Warning } from '../generated/contract.js';
 import { alignment, confidenceLevel, verdictOf } from './verdict.js';
+import { NO_ATTRIBUTES } from './vehicle-attributes.js';
 import type { JdmEntry, Tables } from './tables.js';
 
 type Shared = Omit<DecodeResult, 'identifier' | 'validation' | 'positions'> & {
@@ -37,13 +38,13 @@ function sharedParts(tables: Tables, modelCode: string, entry: JdmEntry | null):
       ? { plantCode: null, country: japan, countryCode: 'JP', city, state, cityState: city && state ? `${city}, ${state}` : (city ?? state), details: entry!.plant, source: 'Curated Registry' }
       : { plantCode: null, country: null, countryCode: null, city: null, state: null, cityState: null, details: null, source: null }),
     vehicle: Object.freeze({
+      ...NO_ATTRIBUTES,
       manufacturer: entry?.manufacturer ?? null,
       make: entry?.make ?? null,
       model: entry?.model ?? null,
       modelYear: null,
       modelYearCandidates: Object.freeze([]) as unknown as number[],
       vehicleType: null,
-      series: null,
       productionYears: entry ? `${entry.yearFrom}-${entry.yearTo === 0 ? '' : entry.yearTo}` : null,
     }),
     evidence: Object.freeze(evidence),

@@ -15,6 +15,7 @@ import { originWithoutWmi, PARTIAL, partialCheckDigit, partialModelYear, partial
 import { assemblyLayer, resolvePlant } from './plant.js';
 import { alignment, confidenceLevel, verdictOf } from './verdict.js';
 import type { PlantEntry, Tables } from './tables.js';
+import { NO_ATTRIBUTES } from './vehicle-attributes.js';
 
 type Summary = DecodeResult['summary'];
 type CheckDigit = DecodeResult['validation']['checkDigit'];
@@ -208,13 +209,12 @@ export function createVinDecoder(tables: Tables): VinDecoder {
       corporateOrigin: origin.layer,
       assembly,
       vehicle: {
+        ...NO_ATTRIBUTES,
         manufacturer: origin.entry?.manufacturer ?? null,
         make: origin.entry?.make ?? null,
-        model: null,
         modelYear: reading.modelYear,
         modelYearCandidates: reading.candidates as number[],
         vehicleType: origin.entry?.vehicleType ?? null,
-        series: null,
         productionYears: null,
       },
       validation: {

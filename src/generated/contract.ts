@@ -66,14 +66,83 @@ export interface DecodeResult {
     details: NullableString;
     source: NullableString;
   };
+  /**
+   * What the vehicle is. For VINs the attributes are what vPIC's VIN patterns decide (positions 4-8 and 10-17), spelled as vPIC spells them; null where no pattern decides.
+   */
   vehicle: {
     manufacturer: NullableString;
-    make: NullableString;
-    model: NullableString;
+    /**
+     * From the decoded model (vPIC Make_Model); without a model, the WMI's make when it has exactly one.
+     */
+    make: string | null;
+    /**
+     * vPIC Model; JDM: the registry's model.
+     */
+    model: string | null;
+    /**
+     * vPIC Series.
+     */
+    series: string | null;
+    /**
+     * vPIC Trim.
+     */
+    trim: string | null;
     modelYear: number | null;
     modelYearCandidates: number[];
     vehicleType: NullableString;
-    series: NullableString;
+    /**
+     * vPIC Body Class (Sedan/Saloon, Coupe, Pickup, ...).
+     */
+    bodyClass: string | null;
+    /**
+     * vPIC Doors.
+     */
+    doors: number | null;
+    /**
+     * vPIC Drive Type.
+     */
+    driveType: string | null;
+    /**
+     * vPIC Fuel Type - Primary.
+     */
+    fuelType: string | null;
+    /**
+     * vPIC Fuel Type - Secondary (hybrids, flexible fuel).
+     */
+    fuelTypeSecondary: string | null;
+    /**
+     * vPIC Electrification Level.
+     */
+    electrification: string | null;
+    /**
+     * What vPIC's patterns say of the engine. A size decoded in cc or cubic inches is given in litres as vPIC's Conversion table does (cc / 1000, ci x 0.016387064).
+     */
+    engine: {
+      /**
+       * vPIC Engine Number of Cylinders.
+       */
+      cylinders: number | null;
+      /**
+       * Displacement in litres.
+       */
+      displacementL: number | null;
+      /**
+       * vPIC Engine Model.
+       */
+      model: string | null;
+      /**
+       * vPIC Engine Configuration (In-Line, V-Shaped, ...).
+       */
+      configuration: string | null;
+      /**
+       * vPIC Turbo (Yes/No), where a pattern says.
+       */
+      turbo: string | null;
+    };
+    /**
+     * vPIC Gross Vehicle Weight Rating From, as its class text.
+     */
+    gvwr: string | null;
     /**
      * JDM: the model code's production span, e.g. 1993-2002.
      */

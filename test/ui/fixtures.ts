@@ -6,7 +6,12 @@ export const hondaResult: DecodeResult = {
   summary: { format: 'ISO_17_STANDARD', confidence: 'HIGH_DETERMINISTIC', originAlignment: 'VERIFIED_ORIGIN_ALIGNMENT', verdict: 'Verified Origin Alignment' },
   corporateOrigin: { wmi: '1HG', country: 'United States', countryCode: 'US', region: 'North America', manufacturer: 'American Honda Motor Co., Inc.', productionVolume: 'High-Volume Production' },
   assembly: { plantCode: 'A', country: 'United States', countryCode: 'US', city: 'Marysville', state: 'Ohio', cityState: 'Marysville, Ohio', details: 'Marysville Auto Plant', source: 'Government Registry' },
-  vehicle: { manufacturer: 'American Honda Motor Co., Inc.', make: 'Honda', model: null, modelYear: 2003, modelYearCandidates: [2003], vehicleType: 'Passenger Car', series: null, productionYears: null },
+  vehicle: {
+    manufacturer: 'American Honda Motor Co., Inc.', make: 'Honda', model: 'Accord', series: null, trim: 'EX-V6', modelYear: 2003, modelYearCandidates: [2003],
+    vehicleType: 'Passenger Car', bodyClass: 'Coupe', doors: 2, driveType: null, fuelType: 'Gasoline', fuelTypeSecondary: null, electrification: null,
+    engine: { cylinders: 6, displacementL: 3, model: 'J30A4', configuration: 'V-Shaped', turbo: null },
+    gvwr: 'Class 1C: 4,001 - 5,000 lb (1,814 - 2,268 kg)', productionYears: null,
+  },
   validation: {
     checkDigit: { status: 'MATCH', calculated: '3', actual: '3', required: true },
     confidenceLevel: 'HIGH',
@@ -34,7 +39,11 @@ export const sparseResult: DecodeResult = {
   summary: { format: 'JDM_CHASSIS', confidence: 'MEDIUM_PARTIAL', originAlignment: 'UNVERIFIED', verdict: 'Unverified' },
   corporateOrigin: { wmi: null, country: 'Japan', countryCode: 'JP', region: 'Asia', manufacturer: 'Toyota Motor Corporation', productionVolume: null },
   assembly: { plantCode: null, country: null, countryCode: null, city: null, state: null, cityState: null, details: null, source: null },
-  vehicle: { manufacturer: 'Toyota Motor Corporation', make: 'Toyota', model: 'Supra', modelYear: null, modelYearCandidates: [], vehicleType: null, series: null, productionYears: '1993-2002' },
+  vehicle: {
+    manufacturer: 'Toyota Motor Corporation', make: 'Toyota', model: 'Supra', series: null, trim: null, modelYear: null, modelYearCandidates: [],
+    vehicleType: null, bodyClass: null, doors: null, driveType: null, fuelType: null, fuelTypeSecondary: null, electrification: null,
+    engine: { cylinders: null, displacementL: null, model: null, configuration: null, turbo: null }, gvwr: null, productionYears: '1993-2002',
+  },
   validation: { checkDigit: { status: 'NOT_APPLICABLE', calculated: null, actual: null, required: false }, confidenceLevel: 'MEDIUM', evidence: [], warnings: [], suggestions: [] },
   positions: { wmi: null, vds: null, checkDigit: null, modelYear: null, plantCode: null, serial: '1004956', modelCode: 'JZA80' },
 };
