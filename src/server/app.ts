@@ -8,7 +8,7 @@ import { requireAdminToken, requireApiKey, type ApiKeyGate } from './auth.js';
 import { cors } from './cors.js';
 import { problemResponses } from './errors.js';
 import type { Metrics } from './metrics.js';
-import { RequestObserver } from './observe.js';
+import { observeRequests, RequestObserver } from './observe.js';
 import { clientAddress, rateLimit, type Limiters } from './rate-limit.js';
 import { DecodeAnswers, type Decoder } from './decode-answers.js';
 import { withDecodeLane } from './decode-lane.js';
@@ -16,6 +16,7 @@ import { decodeRoutes } from './routes/decode.js';
 import { keyRoutes } from './routes/keys.js';
 import { metaRoutes } from './routes/meta.js';
 import { Readiness } from './readiness.js';
+import { requestFraming } from './request-framing.js';
 import { staticUi } from './static-ui.js';
 
 export interface AppDependencies {
@@ -55,7 +56,9 @@ export function createService(deps: AppDependencies): Service {
   // Errors are answered by problemResponses; what still reaches koa is a broken socket, not a bug to print.
   app.on('error', (error: Error) => logger.debug({ err: error.message }, 'response not delivered'));
 
-  app.use(problemResponses(logger, metrics, observer));
+  app.use(observeRequests(observer));
+  app.use(problemResponses(logger, metrics));
+  app.use(requestFraming());
   // With no origin listed there is nothing to allow: browsers already refuse cross-origin reads.
   if (deps.corsOrigins.length > 0) app.use(cors(deps.corsOrigins));
 

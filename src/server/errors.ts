@@ -1,14 +1,13 @@
-// The first middleware: turns everything that goes wrong below it into an RFC 9457 problem+json
+// Problem answers: turns everything that goes wrong below it into an RFC 9457 problem+json
 // response. Only HttpProblems speak to the client in their own words; anything else is logged with
 // its stack and answered with a generic 500, so no stack trace or internal message ever leaves the
-// process. It also opens and closes the request's observation (observe.ts) around all of that.
+// process. What every request records (its id, log line and metrics) is observe.ts's, around this.
 import type { ServerResponse } from 'node:http';
 import type { Context, Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { StoreUnavailableError } from '../keys/store-errors.js';
 import { HttpProblem, problems } from './http-problem.js';
 import type { Metrics } from './metrics.js';
-import { routeLabel, type RequestObserver } from './observe.js';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
@@ -33,25 +32,13 @@ function clientStatusOf(error: unknown): number | undefined {
   return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
 }
 
-export function problemResponses(logger: Logger, metrics: Metrics, observer: RequestObserver): Middleware {
+export function problemResponses(logger: Logger, metrics: Metrics): Middleware {
   return async function problemResponses(ctx, next) {
-    const start = performance.now();
-    const requestId = observer.begin(ctx.req, ctx.res);
-    ctx.state.requestId = requestId;
     try {
-      // RFC 9112 §3.2: an HTTP/1.1 request without Host is a 400; node leaves it to us (index.ts)
-      // rather than answering it bare.
-      if (ctx.req.headers.host === undefined && ctx.req.httpVersion === '1.1') throw problems.hostMissing();
-      // vino upgrades to nothing, yet node's parser treats bytes after a request with Upgrade as
-      // the new protocol's and drops them: requests pipelined behind it would go unanswered. Closing
-      // after the answer tells the client so (RFC 9112 §9.6).
-      if (ctx.req.headers.upgrade !== undefined) ctx.set('Connection', 'close');
       await next();
       if (ctx.body == null && ctx.status >= 400) sendProblem(ctx, emptyStatusProblem(ctx));
     } catch (error) {
-      sendProblem(ctx, toProblem(error, requestId, ctx.path, logger, metrics));
-    } finally {
-      observer.finish(requestId, ctx.method, routeLabel(ctx.state.route, ctx._matchedRoute), ctx.path, ctx.status, start);
+      sendProblem(ctx, toProblem(error, String(ctx.state.requestId), ctx.path, logger, metrics));
     }
   };
 }

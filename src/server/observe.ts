@@ -3,9 +3,10 @@
 // line: refusals (4xx) at info, so that failed key checks and rate limiting show in normal logs;
 // successes at debug, so that the hot path writes nothing at the default level (VINO_LOG_LEVEL=debug
 // gives a full access log). A line names the route and path, never headers or the query string,
-// so no key or token reaches it. errors.ts (and the decode lane) call both around everything else,
-// so that the observation sees the answer actually sent, problems included, at no extra layer.
+// so no key or token reaches it. observeRequests is the outermost middleware, so that the
+// observation sees the answer actually sent, problems (errors.ts) included.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { randomUUID } from 'node:crypto';
 import type { Metrics } from './metrics.js';
@@ -48,4 +49,17 @@ export class RequestObserver {
 export function routeLabel(named: unknown, matched: string | RegExp | undefined): string {
   if (typeof named === 'string') return named;
   return typeof matched === 'string' ? matched : 'unmatched';
+}
+
+/** The outermost middleware: begins the observation, and finishes it with the status actually sent. */
+export function observeRequests(observer: RequestObserver): Middleware {
+  return async function observeRequests(ctx, next) {
+    const start = performance.now();
+    ctx.state.requestId = observer.begin(ctx.req, ctx.res);
+    try {
+      await next();
+    } finally {
+      observer.finish(ctx.state.requestId as string, ctx.method, routeLabel(ctx.state.route, ctx._matchedRoute), ctx.path, ctx.status, start);
+    }
+  };
 }
