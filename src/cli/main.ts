@@ -6,6 +6,7 @@ import { registerServe } from './commands/serve.js';
 import { registerKeys } from './commands/keys.js';
 import { registerAdminToken } from './commands/admin-token.js';
 import { printable } from './printable.js';
+import { findPackage } from '../server/package-root.js';
 
 export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
@@ -17,6 +18,7 @@ export type RegisterCommand = (program: Command) => void;
 export function buildProgram(extraCommands: readonly RegisterCommand[] = []): Command {
   const program = new Command('vino')
     .description('Vehicle origin decoding: where a VIN or Japanese chassis number was made, and by whom')
+    .version(findPackage().version, '-V, --version', 'print vino\'s version')
     .exitOverride()
     .showHelpAfterError();
   registerDecode(program);
@@ -27,7 +29,19 @@ export function buildProgram(extraCommands: readonly RegisterCommand[] = []): Co
   return program;
 }
 
+/**
+ * A reader that stops reading (`vino decode … | head -1`) is not an error: the run ends quietly
+ * with exit 0, as Unix tools that die of SIGPIPE do, instead of printing `write EPIPE`.
+ */
+export function endQuietlyWhenOutputCloses(stdout: NodeJS.WriteStream): void {
+  stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(EXIT_OK);
+    throw error;
+  });
+}
+
 export async function main(argv: string[], extraCommands: readonly RegisterCommand[] = []): Promise<void> {
+  endQuietlyWhenOutputCloses(process.stdout);
   const program = buildProgram(extraCommands);
   try {
     await program.parseAsync(argv);

@@ -36,6 +36,8 @@ function splitChassis(text: string): { modelCode: string; serial: string } | nul
   return { modelCode: text.slice(0, hyphen), serial: text.slice(hyphen + 1) };
 }
 
+const characterCount = (n: number): string => `${n} character${n === 1 ? '' : 's'}`;
+
 /** Upper-cases a-z only: toUpperCase() turns ſ into S, ı into I and ﬀ into FF, which are not VIN characters. */
 const asciiUpperCase = (text: string): string => text.replace(/[a-z]+/g, (run) => run.toUpperCase());
 
@@ -57,7 +59,7 @@ export function classifyIdentifier(input: string): { ok: true; id: Identifier } 
     return { ok: false, error: { code: 'INVALID_LENGTH', identifier: '', detail: 'The identifier is empty: enter a 17-character VIN or a chassis number such as JZA80-1004956.' } };
   }
   if (trimmed.length > MAX_LENGTH) {
-    return { ok: false, error: { code: 'INVALID_LENGTH', identifier: trimmed.slice(0, MAX_LENGTH) + '…', detail: `The identifier has ${trimmed.length} characters; a VIN has 17.` } };
+    return { ok: false, error: { code: 'INVALID_LENGTH', identifier: trimmed.slice(0, MAX_LENGTH) + '…', detail: `The identifier has ${characterCount(trimmed.length)}; a VIN has 17.` } };
   }
   const jdm = splitChassis(trimmed);
   if (jdm) return { ok: true, id: { kind: 'jdm', text: trimmed, modelCode: jdm.modelCode, serial: jdm.serial } };
@@ -90,7 +92,7 @@ export function classifyIdentifier(input: string): { ok: true; id: Identifier } 
     if (hyphenated) {
       return { ok: false, error: { code: 'UNRECOGNISED_FORMAT', identifier: trimmed, detail: 'This is neither a 17-character VIN nor a chassis number of the form MODELCODE-SERIAL (e.g. JZA80-1004956).' } };
     }
-    return { ok: false, error: { code: 'INVALID_LENGTH', identifier: vin, detail: `The identifier has ${vin.length} characters; a VIN has 17 (a partial VIN at least its first ${MIN_PARTIAL_LENGTH}, with * for unknown positions; a chassis number is written MODELCODE-SERIAL).` } };
+    return { ok: false, error: { code: 'INVALID_LENGTH', identifier: vin, detail: `The identifier has ${characterCount(vin.length)}; a VIN has 17 (a partial VIN at least its first ${MIN_PARTIAL_LENGTH}, with * for unknown positions; a chassis number is written MODELCODE-SERIAL).` } };
   }
   if (excluded.length > 0) {
     return { ok: false, error: { code: 'ILLEGAL_CHARACTERS', identifier: vin, positions: excluded, detail: `I, O and Q are not used in VINs (ISO 3779: they look like 1 and 0); found at position(s) ${excluded.join(', ')}.` } };

@@ -133,10 +133,68 @@ describe('vino decode --file', () => {
     expect(outputLines(run).map((line) => JSON.parse(line).identifier)).toEqual(['1HGCM82633A004352', '', 'JZA80-1004956']);
   });
 
-  it('a file that does not exist is a failure with a message', () => {
+  it('a file that does not exist is bad usage that names it, not a raw ENOENT', () => {
     const run = vino(['decode', '--file', join(dir, 'missing.txt')]);
-    expect(run.code).not.toBe(0);
-    expect(run.stderr).toContain('missing.txt');
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(`vino: error: cannot read ${join(dir, 'missing.txt')}: no such file\n`);
+  });
+
+  it('--format csv puts an apostrophe before cells a spreadsheet would run as formulas, unless --verbatim', () => {
+    const path = file('formulas.csv', 'vin,note,cost\n"=HYPERLINK(""http://x.example"")",@SUM(A1),-5\n1HGCM82633A004352,+1,\ttab\n');
+    const safe = parse(vino(['decode', '--file', path, '--column', 'vin', '--format', 'csv']).stdout) as string[][];
+    expect(safe.slice(1).map((row) => row.slice(0, 3))).toEqual([["'=HYPERLINK(\"http://x.example\")", "'@SUM(A1)", "'-5"], ['1HGCM82633A004352', "'+1", "'\ttab"]]);
+    const verbatim = parse(vino(['decode', '--file', path, '--column', 'vin', '--format', 'csv', '--verbatim']).stdout) as string[][];
+    expect(verbatim.slice(1).map((row) => row.slice(0, 3))).toEqual([['=HYPERLINK("http://x.example")', '@SUM(A1)', '-5'], ['1HGCM82633A004352', '+1', '\ttab']]);
+  });
+
+  it('--format csv ends with "N rows decoded, M failed" on stderr', () => {
+    const path = file('summary.csv', 'vin\n1HGCM82633A004352\nJZA80-1004956\nIHGCM82633A004352\n');
+    const run = vino(['decode', '--file', path, '--column', 'vin', '--format', 'csv']);
+    expect(run.stderr).toBe('2 rows decoded, 1 failed\n');
+  });
+
+  it('reads a semicolon-separated CSV (as European spreadsheets save it) and writes it back with semicolons', () => {
+    const path = file('semicolons.csv', 'unit;VIN;owner\n101;1HGCM82633A004352;"Smith; J."\n102;JZA80-1004956;Depot, 3\n');
+    const run = vino(['decode', '--file', path, '--column', 'vin', '--format', 'csv']);
+    expect(run.code).toBe(0);
+    const rows = parse(run.stdout, { delimiter: ';' }) as string[][];
+    expect(rows[0]!.slice(0, 4)).toEqual(['unit', 'VIN', 'owner', 'vino_format']);
+    expect(rows.slice(1).map((row) => row.slice(0, 4))).toEqual([['101', '1HGCM82633A004352', 'Smith; J.', 'ISO_17_STANDARD'], ['102', 'JZA80-1004956', 'Depot, 3', 'JDM_CHASSIS']]);
+    const json = vino(['decode', '--json', '--file', path, '--column', 'vin']);
+    expect(outputLines(json).map((line) => JSON.parse(line).identifier)).toEqual(['1HGCM82633A004352', 'JZA80-1004956']);
+  });
+
+  it('hints at --column when the first line of a file looks like a CSV header', () => {
+    const run = vino(['decode', '--json', '--file', file('header.csv', 'unit,vin\n1,1HGCM82633A004352\n')]);
+    expect(run.stderr).toContain('vino: hint: the first line looks like a CSV header (unit,vin); give --column NAME');
+    expect(vino(['decode', '--file', file('plain.txt', '1HGCM82633A004352\n')]).stderr).toBe('');
+  });
+});
+
+describe('vino decode, everything else a newcomer meets', () => {
+  it('prints its version with --version', () => {
+    const run = vino(['--version']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+  });
+
+  it('says "1 character", not "1 characters"', () => {
+    expect(vino(['decode', '1']).stdout).toContain('The identifier has 1 character;');
+  });
+
+  it('ends quietly with exit 0 when the reader closes its end (| head -1)', async () => {
+    const { spawn } = await import('node:child_process');
+    const { fileURLToPath } = await import('node:url');
+    const child = spawn(process.execPath, [fileURLToPath(new URL('../../bin/vino.js', import.meta.url)), 'decode', '--json'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => { stderr += chunk; });
+    child.stdin.on('error', () => {});
+    child.stdin.end('1HGCM82633A004352\n'.repeat(200_000));
+    // Read the first line, then close the pipe, as head -1 does.
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
   });
 });
 
@@ -146,6 +204,9 @@ describe('vino decode: bad usage exits 2 and says what is wrong', () => {
     ['a format that does not exist', { given: ['decode', '--format', 'xml', '1HGCM82633A004352'], want: /xml/ }],
     ['--format csv without --column', { given: ['decode', '--format', 'csv', '1HGCM82633A004352'], want: /--column/ }],
     ['identifiers and --file together', { given: ['decode', '--file', 'ids.txt', '1HGCM82633A004352'], want: /--file/ }],
+    ['--json with --format csv', { given: ['decode', '--json', '--format', 'csv', '--column', 'vin', '--file', 'f.csv'], want: /--json .* cannot be combined with --format csv/ }],
+    ['--column with identifiers as arguments', { given: ['decode', '--column', 'vin', '1HGCM82633A004352'], want: /--column names a column of a CSV/ }],
+    ['--verbatim without --format csv', { given: ['decode', '--verbatim', '1HGCM82633A004352'], want: /--verbatim applies to --format csv only/ }],
   ];
   it.each(cases)('%s', (_name, { given, want }) => {
     const run = vino(given);

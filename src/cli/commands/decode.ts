@@ -7,69 +7,104 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { decode } from '../../decode/index.js';
 import type { DecodeOutcome } from '../../decode/outcome.js';
 import { decodeProblem } from '../../problem.js';
-import { csvField } from '../../csv.js';
+import { csvRow } from '../csv-cells.js';
+import { CsvColumnError, openCsv } from '../csv-input.js';
 import { DECODED_COLUMNS, decodedValues } from '../csv-columns.js';
 import { formatProblemText, formatResult } from '../format-text.js';
 import { resultJson } from '../json-line.js';
 import { lineBatches } from '../lines.js';
 import { LineWriter } from '../output.js';
 import { Progress } from '../progress.js';
-import { printableLines, terminalSafeJson } from '../printable.js';
+import { printable, printableLines, terminalSafeJson } from '../printable.js';
 
 type Format = 'text' | 'json' | 'csv';
-interface DecodeOptions { json?: boolean; file?: string; column?: string; format?: Format }
+interface DecodeOptions { json?: boolean; file?: string; column?: string; format?: Format; verbatim?: boolean }
 
 function jsonLine(identifier: string, outcome: DecodeOutcome): string {
   return outcome.ok ? resultJson(outcome.result) : terminalSafeJson({ identifier, error: decodeProblem(outcome.error) });
 }
 
 
-/** Rows of a CSV file as { identifier, fields }, taking the identifier from the named column. */
-async function* csvRows(input: Readable, column: string, onHeader: (header: string[]) => void): AsyncGenerator<{ identifier: string; fields: string[] }> {
-  const { parse } = await import('csv-parse');
-  let index = -1;
-  for await (const record of input.pipe(parse({ relax_column_count: true, bom: true, skip_empty_lines: true })) as AsyncIterable<string[]>) {
-    if (index < 0) {
-      index = record.findIndex((h) => h.trim().toLowerCase() === column.toLowerCase());
-      if (index < 0) throw new UsageError(`the CSV has no column named "${column}" (columns: ${record.join(', ')})`);
-      onHeader(record);
-      continue;
-    }
-    yield { identifier: record[index] ?? '', fields: record };
+export class UsageError extends Error {}
+
+type Output = NodeJS.WritableStream & import('node:stream').Writable;
+
+/** A line that holds a delimiter and does not decode: the header of a CSV given without --column. */
+const looksLikeCsvHeader = (line: string, outcome: DecodeOutcome): boolean => !outcome.ok && /[,;]/.test(line);
+
+function checkUsage(ids: string[], options: DecodeOptions): Format {
+  if (options.json && options.format !== undefined && options.format !== 'text' && options.format !== 'json') {
+    throw new UsageError(`--json prints JSON lines; it cannot be combined with --format ${options.format}`);
+  }
+  const format: Format = options.json ? 'json' : options.format ?? 'text';
+  if (ids.length > 0 && options.file) throw new UsageError('give identifiers as arguments or with --file, not both');
+  if (ids.length > 0 && options.column) throw new UsageError('--column names a column of a CSV read with --file or from standard input, not of arguments');
+  if (format === 'csv' && !options.column) throw new UsageError('--format csv needs --column NAME (the column holding the VIN)');
+  if (options.verbatim && format !== 'csv') throw new UsageError('--verbatim applies to --format csv only');
+  return format;
+}
+
+/** The size of the file to read; a file that cannot be read is a usage error naming it, not a raw ENOENT. */
+function fileSize(path: string): number {
+  try {
+    const stat = statSync(path);
+    if (stat.isDirectory()) throw new UsageError(`cannot read ${path}: it is a folder`);
+    return stat.size;
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
+    throw new UsageError(`cannot read ${path}: ${why}`);
   }
 }
 
-export class UsageError extends Error {}
-
-export async function runDecode(ids: string[], options: DecodeOptions, stdin: Readable, stdout: NodeJS.WritableStream & import('node:stream').Writable): Promise<number> {
-  const format: Format = options.json ? 'json' : options.format ?? 'text';
-  if (ids.length > 0 && options.file) throw new UsageError('give identifiers as arguments or with --file, not both');
-  if (format === 'csv' && !options.column) throw new UsageError('--format csv needs --column NAME (the column holding the VIN)');
+export async function runDecode(ids: string[], options: DecodeOptions, stdin: Readable, stdout: Output, stderr: Output = process.stderr): Promise<number> {
+  const format = checkUsage(ids, options);
+  const size = options.file === undefined ? 0 : fileSize(options.file);
   const out = new LineWriter(stdout);
   // Small read chunks: each batch of lines is decoded before the next scavenge, so its strings
   // die young instead of being promoted and piling up in the old generation (RSS).
   const input = options.file ? createReadStream(options.file, { highWaterMark: 1 << 13 }) : stdin;
-  const progress = options.file && process.stderr.isTTY ? new Progress(statSync(options.file).size, input) : null;
+  const progress = options.file && process.stderr.isTTY ? new Progress(size, input) : null;
+  const verbatim = options.verbatim === true;
+  let delimiter = ',';
+  let rows = 0;
   let failures = 0;
-  const emit = (identifier: string, fields: string[] | null): void => {
+  const emit = (identifier: string, fields: string[] | null): DecodeOutcome => {
     const outcome = decode(identifier);
+    rows++;
     if (!outcome.ok) failures++;
     if (format === 'json') out.push(jsonLine(identifier, outcome));
-    else if (format === 'csv') out.push([...(fields ?? [identifier]), ...decodedValues(outcome)].map((v) => csvField(v ?? '')).join(','));
+    else if (format === 'csv') out.push(csvRow([...(fields ?? [identifier]), ...decodedValues(outcome)], delimiter, verbatim));
     else out.push(printableLines(outcome.ok ? formatResult(outcome.result) : formatProblemText(identifier, decodeProblem(outcome.error))) + '\n');
     progress?.tick();
+    return outcome;
   };
   try {
     if (ids.length > 0) for (const id of ids) emit(id, null);
     else if (options.column) {
-      for await (const row of csvRows(input, options.column, (header) => { if (format === 'csv') out.push([...header, ...DECODED_COLUMNS].map(csvField).join(',')); })) {
+      let csv;
+      try {
+        csv = await openCsv(input, options.column);
+      } catch (error) {
+        if (error instanceof CsvColumnError) throw new UsageError(error.message);
+        throw error;
+      }
+      delimiter = csv.delimiter;
+      if (format === 'csv') out.push(csvRow([...csv.header, ...DECODED_COLUMNS], delimiter, verbatim));
+      for await (const row of csv.rows) {
         emit(row.identifier, row.fields);
         if (out.full) await out.flush();
       }
     } else {
+      let first = true;
       for await (const batch of lineBatches(input)) {
         for (const line of batch) {
-          emit(line, null);
+          const outcome = emit(line, null);
+          if (first && looksLikeCsvHeader(line, outcome)) {
+            stderr.write(`vino: hint: the first line looks like a CSV header (${printable(line.slice(0, 60))}); give --column NAME to decode one column of a CSV\n`);
+          }
+          first = false;
           if (out.full) await out.flush();
         }
       }
@@ -78,6 +113,8 @@ export async function runDecode(ids: string[], options: DecodeOptions, stdin: Re
     progress?.done();
     await out.flush();
   }
+  // The progress bar is gone: say what the run did, where it does not mix with the CSV on stdout.
+  if (format === 'csv') stderr.write(`${(rows - failures).toLocaleString('en')} ${rows - failures === 1 ? 'row' : 'rows'} decoded, ${failures.toLocaleString('en')} failed\n`);
   return failures > 0 ? 1 : 0;
 }
 
@@ -87,9 +124,10 @@ export function registerDecode(program: Command): void {
     .description('decode VINs or Japanese chassis numbers (arguments, --file, or one per line on standard input)')
     .argument('[identifiers...]', 'VINs or chassis numbers such as 1HGCM82633A004352 or JZA80-1004956')
     .option('--json', 'print one JSON line per input line (the result, or {"identifier", "error"})')
-    .option('-f, --file <path>', 'read identifiers from a file: one per line, or a CSV with --column')
+    .option('-f, --file <path>', 'read identifiers from a file: one per line, or a CSV (, or ;) with --column')
     .option('-c, --column <name>', 'the CSV column that holds the identifier')
-    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'csv']).default('text'))
+    .addOption(new Option('--format <format>', 'output format (default: text)').choices(['text', 'json', 'csv']))
+    .option('--verbatim', 'with --format csv: write cells starting with =, +, - or @ as they are, instead of behind an apostrophe (a spreadsheet runs them as formulas)')
     .action(async (ids: string[], options: DecodeOptions) => {
       if (ids.length === 0 && !options.file && process.stdin.isTTY) {
         throw new InvalidArgumentError('give identifiers as arguments, with --file, or on standard input');
