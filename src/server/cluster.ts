@@ -5,6 +5,7 @@
 import cluster from 'node:cluster';
 import type { VinoConfig } from '../config.js';
 import { openKeyServices, redactUrl } from '../keys/index.js';
+import { serveGroupMetrics } from './cluster-metrics.js';
 import { createLogger, flushLogger } from './logger.js';
 
 const RESTART_DELAY_MS = 1000;
@@ -48,6 +49,7 @@ export async function runClusterPrimary(config: VinoConfig, onAdminToken: (token
   });
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
+  serveGroupMetrics();
   for (let i = 0; i < config.workers; i++) cluster.fork();
 }
 

@@ -107,7 +107,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   await readiness.start();
   const decode = options.decode ?? registryDecode;
   decode('1HGCM82633A004352'); // builds the registry indexes now rather than on the first request
-  const metrics = new Metrics();
+  const metrics = new Metrics({ workerGroup: options.clusterWorkers !== undefined });
   const { app, listener } = createService({
     decode, logger, metrics, keys: services.keys, admin: services.admin,
     limiters: createLimiters({

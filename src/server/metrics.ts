@@ -1,84 +1,72 @@
-// Prometheus counters kept in plain Maps and numbers: a request costs a few increments, and the
-// text format is only built when /metrics is scraped.
+// Prometheus metrics, kept by prom-client. Under `vino serve --workers N` a scrape reaches one
+// worker, which asks the primary for the whole group's figures (cluster-metrics.ts): prom-client's
+// AggregatorRegistry collects every worker's registry and sums them, so a scrape counts every
+// request, not the share one worker answered.
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { groupScrape } from './cluster-metrics.js';
+
 const LATENCY_BUCKETS_SECONDS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
 
-interface LatencyHistogram { buckets: number[]; sum: number; count: number }
-
-/** Counters of one route: requests by method and status, and the latency histogram. */
-interface RouteCounters { byMethodAndStatus: Map<string, Map<number, number>>; latency: LatencyHistogram }
+export interface MetricsOptions {
+  /** Set in a worker of `vino serve --workers N`: a scrape answers with the whole group's figures. */
+  workerGroup?: boolean;
+}
 
 export class Metrics {
-  // Nested maps keyed by the interned strings koa and the router hand over: no label string is
-  // built per request.
-  private readonly routes = new Map<string, RouteCounters>();
-  private readonly decodeOutcomes = new Map<string, number>();
-  private readonly rateLimited = new Map<string, number>();
-  private storeErrors = 0;
+  /** This process's metrics; in a cluster worker, the registry the primary aggregates. */
+  readonly registry = new Registry();
+  readonly contentType = this.registry.contentType;
+  private readonly requests = new Counter({
+    name: 'vino_http_requests_total', help: 'HTTP requests answered, by method, route and status.',
+    labelNames: ['method', 'route', 'status'] as const, registers: [this.registry],
+  });
+  private readonly latency = new Histogram({
+    name: 'vino_http_request_duration_seconds', help: 'Time from request to response, by route.',
+    labelNames: ['route'] as const, buckets: LATENCY_BUCKETS_SECONDS, registers: [this.registry],
+  });
+  private readonly decodeOutcomes = new Counter({
+    name: 'vino_decode_outcomes_total', help: 'Identifiers decoded, by format, or refused, by error code.',
+    labelNames: ['outcome'] as const, registers: [this.registry],
+  });
+  private readonly rateLimited = new Counter({
+    name: 'vino_rate_limited_total', help: 'Requests refused with 429, by limit.', labelNames: ['scope'] as const, registers: [this.registry],
+  });
+  private readonly storeErrors = new Counter({
+    name: 'vino_keystore_errors_total', help: 'Key store operations that failed or timed out.', registers: [this.registry],
+  });
 
+  private readonly scrape: () => Promise<string>;
+
+  constructor(options: MetricsOptions = {}) {
+    this.scrape = options.workerGroup ? groupScrape(this.registry) : () => this.registry.metrics();
+    new Gauge({
+      name: 'process_resident_memory_bytes', help: 'Resident memory of the process (under --workers, of all workers together).',
+      aggregator: 'sum', registers: [this.registry],
+      collect() { this.set(process.memoryUsage.rss()); },
+    });
+  }
+
+  /** `route` is a route template (`/api/v1/keys/:id`), `static` or `unmatched`: never a client's path. */
   observeRequest(method: string, route: string, status: number, seconds: number): void {
-    let counters = this.routes.get(route);
-    if (!counters) {
-      counters = { byMethodAndStatus: new Map(), latency: { buckets: LATENCY_BUCKETS_SECONDS.map(() => 0), sum: 0, count: 0 } };
-      this.routes.set(route, counters);
-    }
-    let byStatus = counters.byMethodAndStatus.get(method);
-    if (!byStatus) {
-      byStatus = new Map();
-      counters.byMethodAndStatus.set(method, byStatus);
-    }
-    byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
-    const histogram = counters.latency;
-    for (let i = 0; i < LATENCY_BUCKETS_SECONDS.length; i++) {
-      if (seconds <= LATENCY_BUCKETS_SECONDS[i]!) {
-        histogram.buckets[i]!++;
-        break;
-      }
-    }
-    histogram.sum += seconds;
-    histogram.count++;
+    this.requests.inc({ method, route, status });
+    this.latency.observe({ route }, seconds);
   }
 
   /** `outcome` is the format decoded (ISO_17_STANDARD, …) or the error code (INVALID_LENGTH, …). */
   countDecode(outcome: string): void {
-    this.decodeOutcomes.set(outcome, (this.decodeOutcomes.get(outcome) ?? 0) + 1);
+    this.decodeOutcomes.inc({ outcome });
   }
 
   countRateLimited(scope: string): void {
-    this.rateLimited.set(scope, (this.rateLimited.get(scope) ?? 0) + 1);
+    this.rateLimited.inc({ scope });
   }
 
   countStoreError(): void {
-    this.storeErrors++;
+    this.storeErrors.inc();
   }
 
-  render(): string {
-    const lines: string[] = [];
-    const family = (name: string, type: string, help: string) => lines.push(`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`);
-    family('vino_http_requests_total', 'counter', 'HTTP requests answered, by method, route and status.');
-    for (const [route, { byMethodAndStatus }] of this.routes) {
-      for (const [method, byStatus] of byMethodAndStatus) {
-        for (const [status, n] of byStatus) lines.push(`vino_http_requests_total{method="${method}",route="${route}",status="${status}"} ${n}`);
-      }
-    }
-    family('vino_http_request_duration_seconds', 'histogram', 'Time from request to response, by route.');
-    for (const [route, { latency: h }] of this.routes) {
-      let cumulative = 0;
-      LATENCY_BUCKETS_SECONDS.forEach((le, i) => {
-        cumulative += h.buckets[i]!;
-        lines.push(`vino_http_request_duration_seconds_bucket{route="${route}",le="${le}"} ${cumulative}`);
-      });
-      lines.push(`vino_http_request_duration_seconds_bucket{route="${route}",le="+Inf"} ${h.count}`);
-      lines.push(`vino_http_request_duration_seconds_sum{route="${route}"} ${h.sum}`);
-      lines.push(`vino_http_request_duration_seconds_count{route="${route}"} ${h.count}`);
-    }
-    family('vino_decode_outcomes_total', 'counter', 'Identifiers decoded, by format, or refused, by error code.');
-    for (const [outcome, n] of this.decodeOutcomes) lines.push(`vino_decode_outcomes_total{outcome="${outcome}"} ${n}`);
-    family('vino_rate_limited_total', 'counter', 'Requests refused with 429, by limit.');
-    for (const [scope, n] of this.rateLimited) lines.push(`vino_rate_limited_total{scope="${scope}"} ${n}`);
-    family('vino_keystore_errors_total', 'counter', 'Key store operations that failed or timed out.');
-    lines.push(`vino_keystore_errors_total ${this.storeErrors}`);
-    family('process_resident_memory_bytes', 'gauge', 'Resident memory of this process.');
-    lines.push(`process_resident_memory_bytes ${process.memoryUsage.rss()}`);
-    return lines.join('\n') + '\n';
+  /** The text exposition format: this process's figures, or the worker group's. */
+  render(): Promise<string> {
+    return this.scrape();
   }
 }

@@ -83,6 +83,23 @@ describe('vino serve --workers 2', () => {
     expect(admitted).toBeGreaterThanOrEqual(KEY_LIMIT / 2);
   });
 
+  it('counts every worker\'s requests in one scrape', async () => {
+    const healthz = async () => {
+      const res = await new Promise<string>((resolve, reject) => {
+        request(serve.url + '/metrics', { agent: false }, (r) => {
+          let text = '';
+          r.on('data', (chunk) => { text += chunk; });
+          r.on('end', () => resolve(text));
+        }).on('error', reject).end();
+      });
+      return Number(/^vino_http_requests_total\{method="GET",route="\/healthz",status="200"\} (\d+)$/m.exec(res)?.[1] ?? 0);
+    };
+    const before = await healthz();
+    // Each on a connection of its own: node:cluster hands them to both workers.
+    expect(await statuses(40, () => fresh('GET', '/healthz'))).toEqual(Array(40).fill(200));
+    expect(await healthz()).toBe(before + 40);
+  });
+
   it('keeps answering when a worker is killed with -9, and replaces it', async () => {
     const [victim] = workerPids();
     process.kill(victim!, 'SIGKILL');

@@ -17,20 +17,27 @@ describe('operator endpoints', () => {
     const key = await createKey(server.url);
     await post(server.url, '/api/v1/vin/decode', { identifier: HONDA_VIN });
     await post(server.url, '/api/v1/vin/decode', { identifier: 'JZA80-1004956' });
-    await post(server.url, '/api/v1/secure/vin/decode', { identifier: '1HGCM82633A00435' }, { 'x-api-key': key.key });
+    await post(server.url, '/api/v1/secure/vin/decode', { identifier: '1HGCM8263' }, { 'x-api-key': key.key });
     const res = await get(server.url, '/metrics');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/plain');
     const text = res.text;
     expect(text).toMatch(/^vino_http_requests_total\{method="POST",route="\/api\/v1\/vin\/decode",status="200"\} 2$/m);
     expect(text).toMatch(/^vino_http_requests_total\{method="POST",route="\/api\/v1\/secure\/vin\/decode",status="422"\} 1$/m);
-    expect(text).toMatch(/^vino_http_request_duration_seconds_bucket\{route="\/api\/v1\/vin\/decode",le="\+Inf"\} 2$/m);
+    expect(text).toMatch(/^vino_http_request_duration_seconds_bucket\{le="\+Inf",route="\/api\/v1\/vin\/decode"\} 2$/m);
     expect(text).toMatch(/^vino_http_request_duration_seconds_count\{route="\/api\/v1\/vin\/decode"\} 2$/m);
     expect(text).toMatch(/^vino_decode_outcomes_total\{outcome="ISO_17_STANDARD"\} 1$/m);
     expect(text).toMatch(/^vino_decode_outcomes_total\{outcome="JDM_CHASSIS"\} 1$/m);
     expect(text).toMatch(/^vino_decode_outcomes_total\{outcome="INVALID_LENGTH"\} 1$/m);
     expect(text).toMatch(/^vino_keystore_errors_total 0$/m);
     expect(text).not.toContain(key.key);
+  });
+
+  it('labels a route by its template, also when its guard refuses the request', async () => {
+    await get(server.url, '/api/v1/keys/key_0123456789abcdef');
+    const text = (await get(server.url, '/metrics')).text;
+    expect(text).toMatch(/^vino_http_requests_total\{method="GET",route="\/api\/v1\/keys\/:id",status="401"\} 1$/m);
+    expect(text).not.toContain('(?:');
   });
 
   it('labels unknown paths as unmatched, so clients cannot grow the metrics', async () => {

@@ -25,9 +25,9 @@ export function metaRoutes(openApiJson: string, readiness: Readiness, metrics: M
     ctx.body = { status: 'ready' };
   });
 
-  router.get('/metrics', (ctx) => {
-    ctx.set('Content-Type', 'text/plain; version=0.0.4; charset=utf-8');
-    ctx.body = metrics.render();
+  router.get('/metrics', async (ctx) => {
+    ctx.body = await metrics.render();
+    ctx.set('Content-Type', metrics.contentType);
   });
 
   return router;
