@@ -30,5 +30,6 @@ export function problem(status: number, code: ProblemCode, title: string, detail
 export function decodeProblem(error: DecodeError): Problem {
   const extra: Partial<Problem> = { identifier: error.identifier };
   if (error.positions) extra.positions = error.positions;
+  if (error.suggestions) extra.suggestions = error.suggestions;
   return problem(422, error.code, DECODE_TITLES[error.code], error.detail, extra);
 }

@@ -13,6 +13,7 @@ import { resolveCorporateOrigin, type CorporateOrigin } from './corporate-origin
 import { readModelYear, type ModelYearReading } from './model-year.js';
 import { originWithoutWmi, PARTIAL, partialCheckDigit, partialModelYear, partialWarning, resolvePartialPlant, wmiKnown } from './partial.js';
 import { assemblyLayer, resolvePlant } from './plant.js';
+import { suggestCorrections } from './suggestions.js';
 import { alignment, confidenceLevel, verdictOf } from './verdict.js';
 import type { PlantEntry, Tables } from './tables.js';
 import { NO_ATTRIBUTES } from './vehicle-attributes.js';
@@ -222,7 +223,8 @@ export function createVinDecoder(tables: Tables): VinDecoder {
         confidenceLevel: confidenceLevel(confidence),
         evidence,
         warnings,
-        suggestions: [],
+        // Corrections where the check digit says the VIN is mistyped (or its WMI is unknown, as a mistyped WMI is).
+        suggestions: !matches && (required || !origin.entry) ? suggestCorrections(tables, vin) : [],
       },
       positions: {
         wmi: origin.wmi.length === 3 ? origin.wmi : vin.slice(0, 3), vds: vin.slice(3, 8), checkDigit: vin[8]!, modelYear: vin[9]!, plantCode, serial: vin.slice(11), modelCode: null,

@@ -5,6 +5,7 @@ import { createVinDecoder } from './decode-vin.js';
 import { cleanVinRemainder } from './check-digit.js';
 import { classifyIdentifier } from './identifier.js';
 import { PARTIAL } from './partial.js';
+import { suggestCorrections } from './suggestions.js';
 import type { DecodeOutcome } from './outcome.js';
 import type { Tables } from './tables.js';
 
@@ -21,7 +22,11 @@ export function createDecoder(tables: Tables): Decoder {
     const remainder = cleanVinRemainder(input);
     if (remainder >= 0) return { ok: true, result: decodeVin(input, remainder) };
     const classified = classifyIdentifier(typeof input === 'string' ? input : String(input));
-    if (!classified.ok) return classified;
+    if (!classified.ok) {
+      // I, O or Q in a VIN: say which VINs were probably meant.
+      const { error } = classified;
+      return error.code === 'ILLEGAL_CHARACTERS' ? { ok: false, error: { ...error, suggestions: suggestCorrections(tables, error.identifier) } } : classified;
+    }
     const { id } = classified;
     const result = id.kind === 'vin' ? decodeVin(id.vin) : id.kind === 'partial' ? decodeVin(id.vin, PARTIAL) : decodeJdm(id.text, id.modelCode, id.serial);
     return { ok: true, result };
