@@ -53,10 +53,14 @@ export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 
+/**
+ * `flags` are the command's options, each already its flag or else its variable (commander's
+ * Option.env(): VINO_HOST, VINO_PORT, VINO_DATA_DIR, VINO_KEYSTORE_URL, VINO_WORKERS); the settings
+ * that have no flag come from `env`. An empty value counts as unset.
+ */
 export function resolveConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = process.env): VinoConfig {
-  const pick = (flag: string | number | undefined, variable: string): string | undefined =>
-    flag !== undefined ? String(flag) : nonEmpty(env[variable]);
-  const dataDir = pick(flags.dataDir, 'VINO_DATA_DIR') ?? './data';
+  const pick = (flag: string | number | undefined): string | undefined => (flag === undefined ? undefined : nonEmpty(String(flag)));
+  const dataDir = pick(flags.dataDir) ?? './data';
   const logLevel = nonEmpty(env.VINO_LOG_LEVEL) ?? 'info';
   const adminToken = nonEmpty(env.VINO_ADMIN_TOKEN);
   if (adminToken !== undefined && (adminToken.length < MIN_ADMIN_TOKEN_LENGTH || adminToken.length > MAX_SECRET_LENGTH)) {
@@ -64,16 +68,16 @@ export function resolveConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = 
   }
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`VINO_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
   return {
-    host: pick(flags.host, 'VINO_HOST') ?? '127.0.0.1',
-    port: integer(pick(flags.port, 'VINO_PORT') ?? '8080', 'port', 0, 65535),
+    host: pick(flags.host) ?? '127.0.0.1',
+    port: integer(pick(flags.port) ?? '8080', 'port', 0, 65535),
     dataDir,
-    keystoreUrl: pick(flags.keystore, 'VINO_KEYSTORE_URL') ?? sqliteUrlFor(dataDir),
+    keystoreUrl: pick(flags.keystore) ?? sqliteUrlFor(dataDir),
     adminToken,
     corsOrigins: parseOrigins(env.VINO_CORS_ORIGINS ?? ''),
     rateLimitOpen: integer(nonEmpty(env.VINO_RATE_LIMIT_OPEN) ?? String(DEFAULT_RATE_LIMIT_OPEN), 'VINO_RATE_LIMIT_OPEN', 0, 1e9),
     rateLimitKey: integer(nonEmpty(env.VINO_RATE_LIMIT_KEY) ?? String(DEFAULT_RATE_LIMIT_KEY), 'VINO_RATE_LIMIT_KEY', 0, 1e9),
     rateLimitBadKey: integer(nonEmpty(env.VINO_RATE_LIMIT_BAD_KEY) ?? String(DEFAULT_RATE_LIMIT_BAD_KEY), 'VINO_RATE_LIMIT_BAD_KEY', 0, 1e9),
-    workers: workerCount(pick(flags.workers, 'VINO_WORKERS') ?? '1'),
+    workers: workerCount(pick(flags.workers) ?? '1'),
     trustProxy: ['1', 'true', 'yes'].includes((env.VINO_TRUST_PROXY ?? '').toLowerCase()),
     logLevel,
   };

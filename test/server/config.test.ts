@@ -1,7 +1,25 @@
 // Configuration: flags over environment variables over defaults that work on a fresh machine.
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_RATE_LIMIT_BAD_KEY, DEFAULT_RATE_LIMIT_KEY, DEFAULT_RATE_LIMIT_OPEN, parseOrigins, resolveConfig } from '../../src/config.js';
+import { buildProgram } from '../../src/cli/main.js';
+import { ConfigError, DEFAULT_RATE_LIMIT_BAD_KEY, DEFAULT_RATE_LIMIT_KEY, DEFAULT_RATE_LIMIT_OPEN, parseOrigins, resolveConfig, type ConfigFlags } from '../../src/config.js';
+
+/** `vino serve <args>` parsed as the CLI does with `env` set, and resolved; the server is not started. */
+function serveConfig(args: string[], env: Record<string, string>) {
+  const saved = { ...process.env };
+  try {
+    for (const name of Object.keys(process.env)) if (name.startsWith('VINO_')) delete process.env[name];
+    Object.assign(process.env, env);
+    const program = buildProgram();
+    const serve = program.commands.find((c) => c.name() === 'serve')!;
+    let flags: ConfigFlags = {};
+    serve.action((options: ConfigFlags) => { flags = options; });
+    program.parse(['serve', ...args], { from: 'user' });
+    return resolveConfig(flags, process.env);
+  } finally {
+    process.env = saved;
+  }
+}
 
 describe('resolveConfig', () => {
   it('has defaults that need nothing set', () => {
@@ -12,8 +30,8 @@ describe('resolveConfig', () => {
     });
   });
 
-  it('reads the VINO_* variables', () => {
-    const config = resolveConfig({}, {
+  it('reads the VINO_* variables (those with a flag through commander\'s Option.env)', () => {
+    const config = serveConfig([], {
       VINO_HOST: '0.0.0.0', VINO_PORT: '9000', VINO_DATA_DIR: '/var/lib/vino', VINO_ADMIN_TOKEN: 'a-long-enough-admin-token',
       VINO_CORS_ORIGINS: 'https://shop.example.com, http://localhost:5173', VINO_RATE_LIMIT_OPEN: '0', VINO_RATE_LIMIT_KEY: '120',
       VINO_RATE_LIMIT_BAD_KEY: '5', VINO_WORKERS: '3', VINO_TRUST_PROXY: 'true', VINO_LOG_LEVEL: 'debug',
@@ -27,17 +45,17 @@ describe('resolveConfig', () => {
 
   it('lets flags win over variables, and the store URL over the data folder', () => {
     const env = { VINO_PORT: '9000', VINO_HOST: '0.0.0.0', VINO_DATA_DIR: '/env', VINO_KEYSTORE_URL: 'redis://cache:6379' };
-    expect(resolveConfig({ port: '0', host: '::1', dataDir: '/flag' }, env)).toMatchObject({ port: 0, host: '::1', dataDir: '/flag', keystoreUrl: 'redis://cache:6379' });
-    expect(resolveConfig({ keystore: 'postgresql://db/vino' }, env).keystoreUrl).toBe('postgresql://db/vino');
-    expect(resolveConfig({ dataDir: '/flag' }, {}).keystoreUrl).toBe('sqlite:///flag/vino.sqlite');
+    expect(serveConfig(['--port', '0', '--host', '::1', '--data-dir', '/flag'], env)).toMatchObject({ port: 0, host: '::1', dataDir: '/flag', keystoreUrl: 'redis://cache:6379' });
+    expect(serveConfig(['--keystore', 'postgresql://db/vino'], env).keystoreUrl).toBe('postgresql://db/vino');
+    expect(serveConfig(['--data-dir', '/flag'], {}).keystoreUrl).toBe('sqlite:///flag/vino.sqlite');
   });
 
   it('treats empty variables as unset', () => {
-    expect(resolveConfig({}, { VINO_PORT: '', VINO_ADMIN_TOKEN: '  ', VINO_RATE_LIMIT_OPEN: '' })).toMatchObject({ port: 8080, adminToken: undefined, rateLimitOpen: DEFAULT_RATE_LIMIT_OPEN });
+    expect(serveConfig([], { VINO_PORT: '', VINO_ADMIN_TOKEN: '  ', VINO_RATE_LIMIT_OPEN: '' })).toMatchObject({ port: 8080, adminToken: undefined, rateLimitOpen: DEFAULT_RATE_LIMIT_OPEN });
   });
 
   it.each([
-    [{}, { VINO_PORT: '80a' }, /port/],
+    [{ port: '80a' }, {}, /port/],
     [{ port: '70000' }, {}, /port/],
     [{}, { VINO_RATE_LIMIT_OPEN: '-1' }, /VINO_RATE_LIMIT_OPEN/],
     [{}, { VINO_RATE_LIMIT_KEY: '1.5' }, /VINO_RATE_LIMIT_KEY/],

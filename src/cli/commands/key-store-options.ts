@@ -1,6 +1,7 @@
 // The options every command that touches the key store shares, so `vino keys …`, `vino admin-token`
-// and `vino serve` find the same store from the same flags and variables.
-import type { Command } from 'commander';
+// and `vino serve` find the same store from the same flags and variables. A flag's variable is
+// commander's Option.env(): the flag wins, then the variable, then resolveConfig's default.
+import { Option, type Command } from 'commander';
 import { ConfigError, resolveConfig, type VinoConfig } from '../../config.js';
 import type { KeyServices } from '../../keys/index.js';
 
@@ -8,8 +9,8 @@ export interface KeyStoreFlags { dataDir?: string; keystore?: string }
 
 export function withKeyStoreOptions(command: Command): Command {
   return command
-    .option('--data-dir <dir>', 'folder for the embedded key store (env VINO_DATA_DIR, default ./data)')
-    .option('--keystore <url>', 'sqlite://…, redis://… or postgresql://… (env VINO_KEYSTORE_URL)');
+    .addOption(new Option('--data-dir <dir>', 'folder for the embedded key store (default ./data)').env('VINO_DATA_DIR'))
+    .addOption(new Option('--keystore <url>', 'sqlite://…, redis://… or postgresql://…').env('VINO_KEYSTORE_URL'));
 }
 
 /** The configuration, or a usage error (exit 2) naming the setting that is wrong. */

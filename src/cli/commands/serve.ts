@@ -1,6 +1,6 @@
 // `vino serve`: the HTTP service (API, page, metrics), configured by flags over VINO_* variables.
 // Logs a JSON line with the listening URL; stops gracefully on SIGTERM or SIGINT.
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { configOrUsageError, withKeyStoreOptions } from './key-store-options.js';
 
 interface ServeFlags { host?: string; port?: string; dataDir?: string; keystore?: string; workers?: string }
@@ -16,9 +16,9 @@ function showAdminToken(token: string): void {
 export function registerServe(program: Command): void {
   withKeyStoreOptions(program.command('serve'))
     .description('start the HTTP service: the API under /api/v1 and the web page at /')
-    .option('--host <host>', 'address to listen on (env VINO_HOST, default 127.0.0.1)')
-    .option('--port <port>', 'port to listen on, 0 for any free one (env VINO_PORT, default 8080)')
-    .option('--workers <n>', 'worker processes sharing the port, or "auto" for one per core (default 1)')
+    .addOption(new Option('--host <host>', 'address to listen on (default 127.0.0.1)').env('VINO_HOST'))
+    .addOption(new Option('--port <port>', 'port to listen on, 0 for any free one (default 8080)').env('VINO_PORT'))
+    .addOption(new Option('--workers <n>', 'worker processes sharing the port, or "auto" for one per core (default 1)').env('VINO_WORKERS'))
     .action(async (flags: ServeFlags, command: Command) => {
       const config = configOrUsageError(command, flags);
       // Loaded here so that other commands do not pay for the server's modules at start-up.
