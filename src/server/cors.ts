@@ -1,6 +1,7 @@
-// CORS for the origins in VINO_CORS_ORIGINS only: pages elsewhere that embed the component may call
-// the API; every other origin gets no CORS headers, so browsers keep their answers from scripts.
-// Same-origin requests (the page vino serves) need none of this.
+// CORS for the origins in VINO_CORS_ORIGINS only, by @koa/cors: pages elsewhere that embed the
+// component may call the API; every other origin gets no CORS headers, so browsers keep their
+// answers from scripts. Same-origin requests (the page vino serves) need none of this.
+import koaCors from '@koa/cors';
 import type { Middleware } from 'koa';
 import { problems } from './http-problem.js';
 
@@ -11,25 +12,21 @@ const EXPOSED_HEADERS = 'X-Request-Id, Retry-After';
 export function cors(origins: readonly string[]): Middleware {
   const anyOrigin = origins.includes('*');
   const allowed = new Set(origins);
+  const isAllowed = (origin: string) => anyOrigin || allowed.has(origin);
+  const headers = koaCors({
+    origin: (ctx) => (isAllowed(ctx.get('Origin')) ? ctx.get('Origin') : ''),
+    allowMethods: ALLOWED_METHODS,
+    allowHeaders: ALLOWED_HEADERS,
+    exposeHeaders: EXPOSED_HEADERS,
+    maxAge: 600,
+    // Problems are answered by errors.ts, which keeps the headers already set: nothing to carry on the error.
+    keepHeadersOnError: false,
+  });
   return function cors(ctx, next) {
-    const origin = ctx.req.headers.origin;
-    if (allowed.size > 0) ctx.vary('Origin');
-    if (origin === undefined) return next();
-    const isAllowed = anyOrigin || allowed.has(origin);
-    const isPreflight = ctx.method === 'OPTIONS' && ctx.req.headers['access-control-request-method'] !== undefined;
-    if (isPreflight) {
-      if (!isAllowed) throw problems.corsOriginNotAllowed();
-      ctx.set('Access-Control-Allow-Origin', origin);
-      ctx.set('Access-Control-Allow-Methods', ALLOWED_METHODS);
-      ctx.set('Access-Control-Allow-Headers', ALLOWED_HEADERS);
-      ctx.set('Access-Control-Max-Age', '600');
-      ctx.status = 204;
-      return Promise.resolve();
-    }
-    if (isAllowed) {
-      ctx.set('Access-Control-Allow-Origin', origin);
-      ctx.set('Access-Control-Expose-Headers', EXPOSED_HEADERS);
-    }
-    return next();
+    // @koa/cors passes a preflight from an origin it does not allow on to the routes, whose OPTIONS
+    // answer would look like success; a 403 problem tells the embedding page's developer why instead.
+    const origin = ctx.get('Origin');
+    if (ctx.method === 'OPTIONS' && origin && ctx.get('Access-Control-Request-Method') && !isAllowed(origin)) throw problems.corsOriginNotAllowed();
+    return headers(ctx, next);
   };
 }
