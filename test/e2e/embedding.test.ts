@@ -12,10 +12,10 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/server/index.js';
 import { buildUi } from '../../ui/build.js';
-import { chromiumMissing, launchChromium, warnIfChromiumMissing } from '../ui/browser.js';
+import { chromiumMissing, launchChromium, reportMissingChromium } from '../ui/browser.js';
 import { collectPageErrors } from '../ui/page-harness.js';
 
-warnIfChromiumMissing('end-to-end embedding tests');
+reportMissingChromium('end-to-end embedding tests');
 
 describe.skipIf(chromiumMissing)('<vin-origin-decoder> embedded in a page on another origin', () => {
   let workDir: string;

@@ -11,10 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DecodeResult } from '../../src/generated/contract.js';
 import { startServer, type RunningServer } from '../../src/server/index.js';
 import { buildUi } from '../../ui/build.js';
-import { chromiumMissing, launchChromium, warnIfChromiumMissing } from '../ui/browser.js';
+import { chromiumMissing, launchChromium, reportMissingChromium } from '../ui/browser.js';
 import { collectPageErrors } from '../ui/page-harness.js';
 
-warnIfChromiumMissing('end-to-end page tests');
+reportMissingChromium('end-to-end page tests');
 
 const ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdef';
 const SCREENSHOTS = join(import.meta.dirname, '..', '..', 'test-output', 'screenshots');

@@ -4,11 +4,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { chromiumMissing, launchChromium, warnIfChromiumMissing } from './browser.js';
+import { chromiumMissing, launchChromium, reportMissingChromium } from './browser.js';
 import { hondaResult } from './fixtures.js';
 import { bundleText, collectPageErrors, FakeApi } from './page-harness.js';
 
-warnIfChromiumMissing('vin-origin-decoder embedding tests');
+reportMissingChromium('vin-origin-decoder embedding tests');
 
 const SHOP = 'https://shop.test';
 const API = 'https://api.test';

@@ -4,11 +4,11 @@
  */
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { chromiumMissing, launchChromium, warnIfChromiumMissing } from './browser.js';
+import { chromiumMissing, launchChromium, reportMissingChromium } from './browser.js';
 import { audiMexicoResult, hondaResult, illegalCharactersProblem, sparseResult } from './fixtures.js';
 import { bundleText, collectPageErrors, FakeApi, PAGE_ORIGIN, servePage } from './page-harness.js';
 
-warnIfChromiumMissing('vin-origin-decoder component tests');
+reportMissingChromium('vin-origin-decoder component tests');
 
 describe.skipIf(chromiumMissing)('<vin-origin-decoder> in Chromium', () => {
   let browser: Browser;
