@@ -1,7 +1,7 @@
 // The storage under the key store: a Keyv instance on SQLite (default), Redis or PostgreSQL,
 // chosen by URL. Every operation is bounded in time and every failure becomes a
 // StoreUnavailableError, so callers decide between 503 and exit 1 without knowing the backend.
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Keyv from 'keyv';
 import type KeyvSqlite from '@keyv/sqlite';
@@ -37,6 +37,24 @@ export function sqliteUrlFor(dataDir: string): string {
   return `sqlite://${resolve(dataDir, 'vino.sqlite')}`;
 }
 
+/**
+ * Makes the SQLite file (created empty here if new) and its -wal and -shm companions readable by
+ * their owner only, whatever the folder's mode or the umask: a data folder that already existed
+ * with 0755 (the Docker image's /data) left them 0644 (issue 12, finding 6). SQLite gives the
+ * companions it creates the main file's mode.
+ */
+function ownerOnly(file: string): void {
+  closeSync(openSync(file, 'a', 0o600));
+  for (const path of [file, `${file}-wal`, `${file}-shm`]) {
+    try {
+      if ((statSync(path).mode & 0o077) !== 0) chmodSync(path, 0o600);
+    } catch (error) {
+      // A companion that does not exist yet is created with the main file's mode.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
+}
+
 /** Only the adapter in use is loaded: the CLI starts faster without Redis and PostgreSQL clients. */
 async function openAdapter(url: string, timeoutMs: number, onError: (error: unknown) => void): Promise<{ store: object; sharedCounters: SharedCounters | undefined }> {
   if (url.startsWith('sqlite://')) {
@@ -44,6 +62,7 @@ async function openAdapter(url: string, timeoutMs: number, onError: (error: unkn
     if (!file) throw new StoreUrlError('sqlite:// needs a file path, e.g. sqlite://./data/vino.sqlite');
     try {
       mkdirSync(dirname(resolve(file)), { recursive: true, mode: 0o700 });
+      ownerOnly(resolve(file));
     } catch (error) {
       const cause = diagnoseDataFolder(resolve(file)) ?? (error instanceof Error ? error.message : String(error));
       throw new StoreUnavailableError(`cannot create the data folder ${dirname(resolve(file))}: ${cause}`, { cause: error });
@@ -75,9 +94,24 @@ async function openAdapter(url: string, timeoutMs: number, onError: (error: unkn
   throw new StoreUrlError(`unsupported key store URL (use sqlite://, redis:// or postgresql://): ${redactUrl(url)}`);
 }
 
-/** A store URL with any password removed, fit for messages and logs. */
+/**
+ * A store URL with any password removed, fit for messages and logs. The WHATWG URL parser finds the
+ * password (a regular expression stopped at the first `@` or `/` inside it and logged the rest);
+ * where an unescaped `/`, `?` or `#` in a password ends the parser's authority early, an `@` is
+ * left after the host, and everything before the last `@` is withheld instead.
+ */
 export function redactUrl(url: string): string {
-  return url.replace(/\/\/([^:/@]*):[^@/]*@/, '//$1:***@');
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)?.*@/i, (_, scheme: string | undefined) => `${scheme ?? ''}***@`);
+  }
+  if (`${parsed.pathname}${parsed.search}${parsed.hash}`.includes('@')) {
+    return `${parsed.protocol}//***@${url.slice(url.lastIndexOf('@') + 1)}`;
+  }
+  if (parsed.password) parsed.password = '***';
+  return parsed.href;
 }
 
 export async function openKeyValueStore(url: string, options: KeyValueStoreOptions = {}): Promise<KeyValueStore> {
