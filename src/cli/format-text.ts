@@ -1,5 +1,5 @@
 // The human-readable form of `vino decode`: one short block per identifier, '-' for unknowns.
-import type { DecodeResult, Problem } from '../generated/contract.js';
+import type { DecodeResult, Problem, Suggestion } from '../generated/contract.js';
 
 const show = (value: string | number | null | undefined): string => (value === null || value === undefined || value === '' ? '-' : String(value));
 const row = (label: string, value: string): string => `  ${label.padEnd(17)}${value}`;
@@ -17,9 +17,15 @@ export function formatResult(r: DecodeResult): string {
     row('Check digit', c.status === 'NOT_APPLICABLE' ? 'not applicable' : `${c.status} (calculated ${c.calculated}, actual ${c.actual}${c.required ? ', mandatory' : ''})`),
   ];
   for (const w of r.validation.warnings) lines.push(row('Warning', w.message));
+  lines.push(...didYouMean(r.validation.suggestions));
   return lines.join('\n');
 }
 
 export function formatProblemText(identifier: string, p: Problem): string {
-  return `${identifier === '' ? '(empty)' : identifier}  error ${p.code}: ${p.detail}`;
+  return [`${identifier === '' ? '(empty)' : identifier}  error ${p.code}: ${p.detail}`, ...didYouMean(p.suggestions ?? [])].join('\n');
+}
+
+/** One line per corrected VIN, the likeliest first, the label on the first only. */
+function didYouMean(suggestions: readonly Suggestion[]): string[] {
+  return suggestions.map((s, i) => row(i === 0 ? 'Did you mean' : '', `${s.vin} · ${s.reason}`));
 }

@@ -43,6 +43,40 @@ describe('vino decode (human-readable)', () => {
   });
 });
 
+describe('vino decode: partial VINs and corrections', () => {
+  it('decodes a partial VIN and says what its unknown positions leave open', () => {
+    const run = vino(['decode', '1HGCM82633A']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('1HGCM82633A******  Verified Origin Alignment');
+    expect(run.stdout).toContain('ISO_17_PARTIAL');
+    expect(run.stdout).toContain('Marysville, Ohio, United States');
+    expect(run.stdout).toMatch(/Check digit\s+not applicable/);
+    expect(run.stdout).toContain('Positions 12-17 are unknown');
+  });
+
+  it('answers an O with "did you mean", the real VIN first, and exits 1', () => {
+    const run = vino(['decode', '1HGCM82633A0O4352']);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('1HGCM82633A0O4352  error ILLEGAL_CHARACTERS');
+    expect(run.stdout).toMatch(/Did you mean\s+1HGCM82633A004352 · O at position 13 is probably 0/);
+  });
+
+  it('lists corrections under a result whose mandatory check digit does not hold', () => {
+    const run = vino(['decode', '1HGCMB2633A004352']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/Did you mean\s+1HGCM82633A004352 · B at position 6 is probably 8/);
+  });
+
+  it('--json carries the same lists: in the result, and in the problem', () => {
+    const run = vino(['decode', '--json'], '1HGCMB2633A004352\n1HGCM82633A0O4352\n1HGCM82633A004352\n');
+    const [mistyped, refused, clean] = outputLines(run).map((line) => JSON.parse(line));
+    expect(mistyped.validation.suggestions[0].vin).toBe('1HGCM82633A004352');
+    expect(refused.error.suggestions[0]).toEqual({ vin: '1HGCM82633A004352', changes: [{ position: 13, from: 'O', to: '0' }], reason: 'O at position 13 is probably 0 (VINs never use O).' });
+    expect(problemSchemaErrors(refused.error)).toBe('');
+    expect(clean.validation.suggestions).toEqual([]);
+  });
+});
+
 describe('vino decode --json', () => {
   const lines = ['1HGCM82633A004352', '', 'IHGCM82633A004352', 'JZA80-1004956', ' 1hgcm82633a004352 ', 'ABC-DEF', 'WA1EAAFYXN2065837'];
 

@@ -34,7 +34,7 @@ describe('POST /api/v1/vin/decode', () => {
   });
 
   it.each([
-    ['a VIN one character short', '1HGCM82633A00435', 'INVALID_LENGTH'],
+    ['a VIN shorter than a partial one (11 characters)', '1HGCM82633', 'INVALID_LENGTH'],
     ['a VIN with I, O and Q', '1HGCM82I33AOO4Q52', 'ILLEGAL_CHARACTERS'],
     ['an empty identifier', '', 'INVALID_LENGTH'],
   ])('refuses %s with 422 and the decoder’s code', async (_name, identifier, code) => {
@@ -43,6 +43,32 @@ describe('POST /api/v1/vin/decode', () => {
     expect(res.headers.get('content-type')).toBe('application/problem+json');
     expect(problemSchemaErrors(res.json)).toBe('');
     expect(res.json.code).toBe(code);
+  });
+
+  it('answers a partial VIN (an 11-character prefix) with what its known positions decide', async () => {
+    const res = await post(server.url, decodePath, { identifier: '1HGCM82633A' });
+    expect(res.status).toBe(200);
+    expect(resultSchemaErrors(res.json)).toBe('');
+    expect(res.json.summary.format).toBe('ISO_17_PARTIAL');
+    expect(res.json.identifier).toBe('1HGCM82633A******');
+    expect(res.json.assembly.city).toBe('Marysville');
+    expect(res.json.validation.checkDigit.status).toBe('NOT_APPLICABLE');
+  });
+
+  it('refuses an O with the corrected VIN first among the problem\'s suggestions', async () => {
+    const res = await post(server.url, decodePath, { identifier: '1HGCM82633A0O4352' });
+    expect(res.status).toBe(422);
+    expect(problemSchemaErrors(res.json)).toBe('');
+    expect(res.json).toMatchObject({ code: 'ILLEGAL_CHARACTERS', positions: [13] });
+    expect(res.json.suggestions[0]).toEqual({ vin: HONDA_VIN, changes: [{ position: 13, from: 'O', to: '0' }], reason: 'O at position 13 is probably 0 (VINs never use O).' });
+  });
+
+  it('lists corrections for a VIN whose mandatory check digit does not hold, and none for a clean one', async () => {
+    const mistyped = await post(server.url, decodePath, { identifier: '1HGCM82633A0043S2' });
+    expect(mistyped.status).toBe(200);
+    expect(mistyped.json.validation.suggestions.map((s: { vin: string }) => s.vin)).toContain(HONDA_VIN);
+    const clean = await post(server.url, decodePath, { identifier: HONDA_VIN });
+    expect(clean.json.validation.suggestions).toEqual([]);
   });
 
   it('names the positions of I, O and Q', async () => {
@@ -128,7 +154,7 @@ describe('POST /api/v1/vin/decode', () => {
 
 describe('POST /api/v1/vin/decode/batch', () => {
   it('answers every identifier in order, each a result or a problem', async () => {
-    const identifiers = [HONDA_VIN, '1HGCM82633A00435', 'JZA80-1004956', '1HGCM82I33AOO4Q52'];
+    const identifiers = [HONDA_VIN, '1HGCM82633', 'JZA80-1004956', '1HGCM82I33AOO4Q52'];
     const res = await post(server.url, batchPath, { identifiers });
     expect(res.status).toBe(200);
     const results = res.json.results as any[];
@@ -145,6 +171,17 @@ describe('POST /api/v1/vin/decode/batch', () => {
     const batch = await post(server.url, batchPath, { identifiers: [HONDA_VIN] });
     const single = await post(server.url, decodePath, { identifier: HONDA_VIN });
     expect(batch.json.results[0]).toEqual(single.json);
+  });
+
+  it('carries the same partial results and suggestions as the single endpoint', async () => {
+    const identifiers = ['1HGCM82633A', '1HGCM82633A0O4352', '1HGCMB2633A004352'];
+    const batch = await post(server.url, batchPath, { identifiers });
+    for (const [i, identifier] of identifiers.entries()) {
+      const single = await post(server.url, decodePath, { identifier });
+      expect(batch.json.results[i]).toEqual(single.json);
+    }
+    expect(batch.json.results[1].suggestions[0].vin).toBe(HONDA_VIN);
+    expect(batch.json.results[2].validation.suggestions[0].vin).toBe(HONDA_VIN);
   });
 
   it('takes 1,000 identifiers and refuses 1,001 or none', async () => {

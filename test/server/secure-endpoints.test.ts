@@ -25,9 +25,10 @@ describe('POST /api/v1/secure/vin/decode', () => {
     expect(res.json.identifier).toBe(HONDA_VIN);
   });
 
-  it('answers like the open endpoint', async () => {
-    const open = await post(server.url, '/api/v1/vin/decode', { identifier: HONDA_VIN });
-    const secure = await post(server.url, securePath, { identifier: HONDA_VIN }, { 'x-api-key': key });
+  it.each([HONDA_VIN, '1HGCM82633A', '1HGCM82633A0O4352', '1HGCMB2633A004352'])('answers %s like the open endpoint (partial VINs and suggestions included)', async (identifier) => {
+    const open = await post(server.url, '/api/v1/vin/decode', { identifier });
+    const secure = await post(server.url, securePath, { identifier }, { 'x-api-key': key });
+    expect(secure.status).toBe(open.status);
     expect(secure.text).toBe(open.text);
   });
 
