@@ -1,7 +1,7 @@
 // The limit on failed authentications per client address on the secure endpoints: each request
 // whose key is missing, malformed, unknown or revoked counts against its address; past the budget,
 // every secure request from that address is refused with 429 TOO_MANY_BAD_KEYS before any key is
-// looked up, a good key included, on the decode lane (single decode) and on Koa (batch) alike.
+// looked up, a good key included, on the single and the batch endpoint alike.
 // Other addresses, the open endpoints and accepted keys are not affected.
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -56,7 +56,7 @@ function expectRefused(answer: Answer): void {
 }
 
 describe('failed authentications per client address', () => {
-  it('refuses the decode lane after N failures with 429 TOO_MANY_BAD_KEYS and Retry-After, even with a good key', async () => {
+  it('refuses the single decode endpoint after N failures with 429 TOO_MANY_BAD_KEYS and Retry-After, even with a good key', async () => {
     const server = await serverWith(4);
     const good = (await createKey(server.url)).key;
     const bad = await failures(server);
@@ -83,7 +83,7 @@ describe('failed authentications per client address', () => {
     expect(authenticate).toHaveBeenCalledTimes(2);
   });
 
-  it('counts failures on the batch endpoint (Koa) and the single one (lane) against one budget, and refuses both', async () => {
+  it('counts failures on the batch endpoint and the single one against one budget, and refuses both', async () => {
     const server = await serverWith(3);
     const good = (await createKey(server.url)).key;
     expect((await batch(server, from('203.0.113.3', 'vino_wrong'))).status).toBe(401);
@@ -91,7 +91,7 @@ describe('failed authentications per client address', () => {
     expect((await batch(server, from('203.0.113.3'))).status).toBe(401);
     expectRefused(await batch(server, from('203.0.113.3', good)));
     expectRefused(await single(server, from('203.0.113.3', good)));
-    // A browser's request (with Origin) goes to Koa rather than the lane, and is refused there too.
+    // A browser's request (with Origin) is refused too.
     expectRefused(await post(server.url, SINGLE, { identifier: HONDA_VIN }, { ...from('203.0.113.3', good), origin: 'https://shop.example.com' }));
   });
 
@@ -172,7 +172,7 @@ describe('FailedAuthLimit', () => {
     expect(() => limit.refuseIfBlocked('a', metrics)).not.toThrow();
     await limit.countFailure('a', metrics);
     expect(() => limit.refuseIfBlocked('a', metrics)).not.toThrow();
-    expect(metrics.render()).toContain('vino_rate_limited_total{scope="bad-key"} 2');
+    expect(await metrics.render()).toContain('vino_rate_limited_total{scope="bad-key"} 2');
   });
 });
 
