@@ -99,8 +99,6 @@ export async function runHttpBench(): Promise<void> {
       floor,
       { name: 'open /api/v1/vin/decode', url: `${base}/api/v1/vin/decode`, headers: {}, samples: [], floor },
       { name: 'secure /api/v1/secure/vin/decode', url: `${base}/api/v1/secure/vin/decode`, headers: { authorization: `Bearer ${created.key}` }, samples: [], floor },
-      // A browser's Origin header takes the request through Koa instead of the decode lane.
-      { name: 'open, through Koa (with Origin)', url: `${base}/api/v1/vin/decode`, headers: { origin: 'https://page.example' }, samples: [], floor },
       freshFloor,
       { name: 'open, a new VIN every request', url: `${base}/api/v1/vin/decode`, headers: {}, samples: [], fresh: true, floor: freshFloor },
     ];
@@ -140,8 +138,7 @@ function report(targets: Target[]): void {
       `${String(median(t.samples.map((s) => s.p99))).padStart(7)} ${ratio.toFixed(2).padStart(7)} ${String(non2xx).padStart(8)} ${String(errors).padStart(7)}`);
   }
   console.log('targets: open ≥ 0.50 × bare, secure ≥ 0.45 × bare, p99 < 10 ms, no non-2xx');
-  console.log('(through Koa: the same endpoint past the decode lane, as a browser on another origin reaches it;');
-  console.log(' the last two lines send a new VIN each time: the server decodes and serialises every request, reusing no cached answer)');
+  console.log('(the last two lines send a new VIN each time: the server decodes and serialises every request, reusing no cached answer)');
 }
 
 const [role, arg] = process.argv.slice(2);

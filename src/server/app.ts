@@ -1,6 +1,5 @@
 // The Koa application: small middleware composed in the order a request meets them. Everything it
 // needs is passed in, so tests can build it around a temporary key store or a stub decoder.
-import type { RequestListener } from 'node:http';
 import Koa from 'koa';
 import type { Logger } from 'pino';
 import type { AdminTokens, KeyStore } from '../keys/index.js';
@@ -11,7 +10,6 @@ import type { Metrics } from './metrics.js';
 import { observeRequests, RequestObserver } from './observe.js';
 import { clientAddress, rateLimit, type Limiters } from './rate-limit.js';
 import { DecodeAnswers, type Decoder } from './decode-answers.js';
-import { withDecodeLane } from './decode-lane.js';
 import { decodeRoutes } from './routes/decode.js';
 import { keyRoutes } from './routes/keys.js';
 import { metaRoutes } from './routes/meta.js';
@@ -41,16 +39,9 @@ export interface AppDependencies {
   trustProxy: boolean;
 }
 
-export interface Service {
-  app: Koa;
-  /** What the HTTP server calls: the decode lane in front of the Koa app. */
-  listener: RequestListener;
-}
-
-export function createService(deps: AppDependencies): Service {
+export function createApp(deps: AppDependencies): Koa {
   const { logger, metrics } = deps;
   const observer = new RequestObserver(logger, metrics);
-  // One answer cache for both ways into the decode endpoints.
   const answers = new DecodeAnswers(deps.decode, deps.answerCacheSize);
   const app = new Koa({ proxy: deps.trustProxy });
   // Errors are answered by problemResponses; what still reaches koa is a broken socket, not a bug to print.
@@ -62,7 +53,6 @@ export function createService(deps: AppDependencies): Service {
   // With no origin listed there is nothing to allow: browsers already refuse cross-origin reads.
   if (deps.corsOrigins.length > 0) app.use(cors(deps.corsOrigins));
 
-  // One gate for both ways into the secure endpoints, so both count failures against one budget.
   const keyGate: ApiKeyGate = { keys: deps.keys, failedAuth: deps.limiters.failedAuth, trustProxy: deps.trustProxy, metrics };
   const decode = decodeRoutes({
     answers,
@@ -79,12 +69,5 @@ export function createService(deps: AppDependencies): Service {
     app.use(router.allowedMethods());
   }
   app.use(staticUi(deps.uiDir));
-  const koa = app.callback();
-  const listener = withDecodeLane({ answers, keys: deps.keys, limiters: deps.limiters, metrics, logger, observer, trustProxy: deps.trustProxy }, koa);
-  return { app, listener };
-}
-
-/** The Koa application alone (every endpoint, no lane), as tests build it around app.callback(). */
-export function createApp(deps: AppDependencies): Koa {
-  return createService(deps).app;
+  return app;
 }

@@ -43,7 +43,7 @@ function admitted(record: ApiKeyRecord | undefined): ApiKeyRecord {
   return record;
 }
 
-/** What both ways into the secure endpoints (the decode lane and Koa) check a request's key with. */
+/** What the secure endpoints check a request's key with. */
 export interface ApiKeyGate {
   keys: KeyStore;
   /** The limit on failed authentications per client address; undefined = none. */

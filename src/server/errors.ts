@@ -2,7 +2,6 @@
 // response. Only HttpProblems speak to the client in their own words; anything else is logged with
 // its stack and answered with a generic 500, so no stack trace or internal message ever leaves the
 // process. What every request records (its id, log line and metrics) is observe.ts's, around this.
-import type { ServerResponse } from 'node:http';
 import type { Context, Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { StoreUnavailableError } from '../keys/store-errors.js';
@@ -16,14 +15,6 @@ export function sendProblem(ctx: Context, error: HttpProblem): void {
   for (const name in error.headers) ctx.set(name, error.headers[name]!);
   ctx.set('Content-Type', PROBLEM_CONTENT_TYPE);
   ctx.body = JSON.stringify(error.body);
-}
-
-/** The same answer as sendProblem, written straight to node's response (the decode lane). */
-export function writeProblem(res: ServerResponse, error: HttpProblem): void {
-  const body = JSON.stringify(error.body);
-  for (const name in error.headers) res.setHeader(name, error.headers[name]!);
-  res.writeHead(error.body.status, { 'Content-Type': PROBLEM_CONTENT_TYPE, 'Content-Length': Buffer.byteLength(body) });
-  res.end(body);
 }
 
 /** Errors from koa or node that carry a client status (e.g. a URIError on a bad %-escape). */
@@ -55,7 +46,7 @@ function emptyStatusProblem(ctx: Context): HttpProblem {
 }
 
 /** The problem to answer for anything thrown while handling a request. */
-export function toProblem(error: unknown, requestId: string, path: string, logger: Logger, metrics: Metrics): HttpProblem {
+function toProblem(error: unknown, requestId: string, path: string, logger: Logger, metrics: Metrics): HttpProblem {
   if (error instanceof HttpProblem) return error;
   if (error instanceof StoreUnavailableError) {
     metrics.countStoreError();

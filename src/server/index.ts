@@ -7,7 +7,7 @@ import type { DestinationStream, Logger } from 'pino';
 import { decode as registryDecode } from '../decode/index.js';
 import { openKeyServices, redactUrl, sqliteUrlFor, StoreUnavailableError } from '../keys/index.js';
 import { DEFAULT_RATE_LIMIT_BAD_KEY, DEFAULT_RATE_LIMIT_KEY, DEFAULT_RATE_LIMIT_OPEN } from '../config.js';
-import { createService } from './app.js';
+import { createApp } from './app.js';
 import { createLogger, flushLogger } from './logger.js';
 import { Metrics } from './metrics.js';
 import { OPENAPI_JSON } from './openapi.js';
@@ -108,7 +108,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const decode = options.decode ?? registryDecode;
   decode('1HGCM82633A004352'); // builds the registry indexes now rather than on the first request
   const metrics = new Metrics({ workerGroup: options.clusterWorkers !== undefined });
-  const { app, listener } = createService({
+  const app = createApp({
     decode, logger, metrics, keys: services.keys, admin: services.admin,
     limiters: createLimiters({
       openPerMinute: options.rateLimitOpen ?? DEFAULT_RATE_LIMIT_OPEN,
@@ -127,7 +127,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   });
 
   const handle = app.callback();
-  const server = createServer({ headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, requireHostHeader: false }, listener);
+  const server = createServer({ headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, requireHostHeader: false }, handle);
   answerUnreadableRequests(server, logger);
   // An Expect other than 100-continue is ignored, as RFC 9110 §10.1.1 allows, instead of node's bare 417.
   server.on('checkExpectation', handle);

@@ -23,15 +23,15 @@ const BATCH_OPEN = Buffer.from('{"results":[');
 const BATCH_COMMA = Buffer.from(',');
 const BATCH_CLOSE = Buffer.from(']}');
 
-/** Reads and checks a single-identifier body and answers it: the work of both decode endpoints. */
-export async function answerSingle(req: IncomingMessage, answers: DecodeAnswers, metrics: Metrics): Promise<DecodeAnswer> {
+/** Reads and checks a single-identifier body and answers it: the work of both single decode endpoints. */
+async function answerSingle(req: IncomingMessage, answers: DecodeAnswers, metrics: Metrics): Promise<DecodeAnswer> {
   const { identifier } = validateDecodeRequest(await readJsonBody(req, SINGLE_BODY_LIMIT, DECODE_REQUEST_DEPTH));
   const answer = answers.answer(identifier);
   metrics.countDecode(answer.outcome);
   return answer;
 }
 
-export const contentTypeOf = (answer: DecodeAnswer): string => (answer.status === 200 ? JSON_CONTENT_TYPE : PROBLEM_CONTENT_TYPE);
+const contentTypeOf = (answer: DecodeAnswer): string => (answer.status === 200 ? JSON_CONTENT_TYPE : PROBLEM_CONTENT_TYPE);
 
 export function decodeRoutes({ answers, metrics, openGuards, secureGuards }: DecodeRoutesOptions): Router {
   async function single(ctx: Context): Promise<void> {
