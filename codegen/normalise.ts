@@ -44,7 +44,7 @@ export function normalise(rows: RegistryRows, buildYear: number): RegistryData {
     ]),
     modelYears: sourced(rows['model-years'], (v, s): ModelYearTuple => [v.code!, v.years!.split(';').map(Number), s]),
     jdm: sourced(rows['jdm-chassis'], (v, s): JdmTuple => [
-      v.model_code!, v.manufacturer!, v.make!, v.model!, num(v.year_from), num(v.year_to), v.plant!, v.plant_city!, v.plant_prefecture!, s,
+      v.model_code!, num(v.serial_digits), v.manufacturer!, v.make!, v.model!, num(v.year_from), num(v.year_to), v.plant!, v.plant_city!, v.plant_prefecture!, s,
     ]),
   };
 }

@@ -14,6 +14,11 @@ export interface CrossRowRule {
   check(rows: RegistryRows): RuleHit[];
 }
 
+/** A JDM row's key: the model code, or the model code and the serial length the row holds for. */
+function jdmKey(modelCode: string, serialDigits: string): string {
+  return serialDigits === '' ? modelCode : `${modelCode} with ${serialDigits}-digit serials`;
+}
+
 function duplicates(table: TableName, rows: SourceRow[], column: string, keysOf: (r: SourceRow) => string[]): RuleHit[] {
   const first = new Map<string, number>();
   const hits: RuleHit[] = [];
@@ -57,7 +62,7 @@ export const CROSS_ROW_RULES: CrossRowRule[] = [
       ...duplicates('country-codes', rows['country-codes'], 'vpic_name', (r) => r.values.vpic_name!.split(';').map((n) => n.trim())),
       ...duplicates('wmi', rows.wmi, 'wmi', (r) => [r.values.wmi!]),
       ...duplicates('model-years', rows['model-years'], 'code', (r) => [r.values.code!]),
-      ...duplicates('jdm-chassis', rows['jdm-chassis'], 'model_code', (r) => [r.values.model_code!]),
+      ...duplicates('jdm-chassis', rows['jdm-chassis'], 'model_code', (r) => [jdmKey(r.values.model_code!, r.values.serial_digits ?? '')]),
     ],
   },
   {

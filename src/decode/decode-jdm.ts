@@ -1,11 +1,14 @@
 // A Japanese domestic chassis (frame) number, MODELCODE-SERIAL. Japan's frame numbers carry no
 // WMI or check digit: the model code names the maker and model, and the registry adds production
-// years and, where a public source states it, the plant. Everything but the serial depends on
-// the model code alone, so for registry codes it is made once, frozen and shared.
+// years and, where a public source states it, the plant. Honda and Subaru use some of the same
+// model codes (GK3, RA1, GD2); Honda's serials have 7 digits and Subaru's 6 (their recall notices
+// list frame numbers such as GK3-1000019 and GK3-002001), so a row may hold for one serial length
+// only. Everything but the serial depends on the registry row alone, so for registry rows it is
+// made once, frozen and shared.
 import type { DecodeResult, Evidence, Warning } from '../generated/contract.js';
 import { alignment, confidenceLevel, verdictOf } from './verdict.js';
 import { NO_ATTRIBUTES } from './vehicle-attributes.js';
-import type { JdmEntry, Tables } from './tables.js';
+import { jdmKey, type JdmEntry, type Tables } from './tables.js';
 
 type Shared = Omit<DecodeResult, 'identifier' | 'validation' | 'positions'> & {
   evidence: readonly Evidence[];
@@ -15,13 +18,18 @@ type Shared = Omit<DecodeResult, 'identifier' | 'validation' | 'positions'> & {
 
 const NOT_APPLICABLE: Readonly<DecodeResult['validation']['checkDigit']> = Object.freeze({ status: 'NOT_APPLICABLE', calculated: null, actual: null, required: false });
 
-function sharedParts(tables: Tables, modelCode: string, entry: JdmEntry | null): Shared {
+function unknownMessage(tables: Tables, modelCode: string, serial: string): string {
+  if (!tables.jdmBySerialLength.has(modelCode)) return `The model code ${modelCode} is not in the JDM chassis registry; only the format says it is a Japanese frame number.`;
+  return `Two makers use the model code ${modelCode}, told apart by the serial's length; the JDM chassis registry has no row for a ${serial.length}-digit serial, so it names neither.`;
+}
+
+function sharedParts(tables: Tables, modelCode: string, serial: string, entry: JdmEntry | null): Shared {
   const evidence: Evidence[] = [];
   const warnings: Warning[] = [];
   const japan = tables.countryName.get('JP') ?? 'Japan';
   const plantKnown = entry !== null && (entry.plant !== null || entry.city !== null);
-  if (entry) evidence.push(Object.freeze({ layer: 'vehicle', table: 'jdm-chassis', key: modelCode, source: entry.source }));
-  else warnings.push({ code: 'MODEL_CODE_UNKNOWN', message: `The model code ${modelCode} is not in the JDM chassis registry; only the format says it is a Japanese frame number.` });
+  if (entry) evidence.push(Object.freeze({ layer: 'vehicle', table: 'jdm-chassis', key: jdmKey(modelCode, entry.serialDigits), source: entry.source }));
+  else warnings.push({ code: 'MODEL_CODE_UNKNOWN', message: unknownMessage(tables, modelCode, serial) });
   // Rows a steward marked unverified are shown, but never with more than low confidence.
   const unverified = entry !== null && entry.source.startsWith('unverified');
   if (unverified) warnings.push({ code: 'REGISTRY_ROW_UNVERIFIED', message: `The registry row for ${modelCode} has not been checked against a public source yet.` });
@@ -56,15 +64,24 @@ function sharedParts(tables: Tables, modelCode: string, entry: JdmEntry | null):
 
 export type JdmDecoder = (text: string, modelCode: string, serial: string) => DecodeResult;
 
+/** The registry row for a frame number: one for its serial length first, then one for any serial. */
+function lookUp(tables: Tables, modelCode: string, serial: string): JdmEntry | null {
+  if (tables.jdmBySerialLength.has(modelCode)) {
+    const bySerial = tables.jdm.get(jdmKey(modelCode, serial.length));
+    if (bySerial) return bySerial;
+  }
+  return tables.jdm.get(modelCode) ?? null;
+}
+
 export function createJdmDecoder(tables: Tables): JdmDecoder {
-  // One entry per registry model code at most: unknown codes are not kept (input cannot grow it).
-  const known = new Map<string, Shared>();
+  // One entry per registry row at most: unknown codes are not kept (input cannot grow it).
+  const known = new Map<JdmEntry, Shared>();
   return (text, modelCode, serial) => {
-    let shared = known.get(modelCode);
+    const entry = lookUp(tables, modelCode, serial);
+    let shared = entry ? known.get(entry) : undefined;
     if (!shared) {
-      const entry = tables.jdm.get(modelCode) ?? null;
-      shared = sharedParts(tables, modelCode, entry);
-      if (entry) known.set(modelCode, shared);
+      shared = sharedParts(tables, modelCode, serial, entry);
+      if (entry) known.set(entry, shared);
     }
     return {
       identifier: text,

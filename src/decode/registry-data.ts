@@ -12,9 +12,9 @@ export type PlantTuple = readonly [
   countryCode: string, city: string, state: string, company: string, source: number,
 ];
 export type ModelYearTuple = readonly [code: string, years: readonly number[], source: number];
-/** yearTo 0 = still in production. */
+/** serialDigits 0 = the row holds for any serial; yearTo 0 = still in production. */
 export type JdmTuple = readonly [
-  modelCode: string, manufacturer: string, make: string, model: string, yearFrom: number, yearTo: number,
+  modelCode: string, serialDigits: number, manufacturer: string, make: string, model: string, yearFrom: number, yearTo: number,
   plant: string, city: string, prefecture: string, source: number,
 ];
 

@@ -74,7 +74,10 @@ export interface ModelYearReading {
   code: string;
 }
 export interface JdmEntry {
-  modelCode: string; manufacturer: string; make: string; model: string; yearFrom: number; yearTo: number;
+  modelCode: string;
+  /** The serial length the row holds for, or null for any serial. */
+  serialDigits: number | null;
+  manufacturer: string; make: string; model: string; yearFrom: number; yearTo: number;
   plant: string | null; city: string | null; prefecture: string | null; source: string;
 }
 
@@ -92,7 +95,18 @@ export interface Tables {
   modelYearUnknown: readonly ModelYearReading[];
   /** How many distinct readings `key` numbers. */
   modelYearReadings: number;
+  /** Keyed by `jdmKey`: the model code, or model code and serial length for rows that name one. */
   jdm: ReadonlyMap<string, JdmEntry>;
+  /** Model codes with rows that hold only for serials of a stated length. */
+  jdmBySerialLength: ReadonlySet<string>;
+}
+
+/**
+ * The key of a JDM row in `Tables.jdm`. Honda and Subaru use some of the same model codes (GK3,
+ * RA1, GD2, ...); their frame numbers differ in serial length, so such rows name the length.
+ */
+export function jdmKey(modelCode: string, serialDigits: number | null): string {
+  return serialDigits === null ? modelCode : `${modelCode}/${serialDigits}`;
 }
 
 const orNull = (text: string): string | null => (text === '' ? null : text);
@@ -131,10 +145,13 @@ export function indexTables(data: RegistryData): Tables {
   const modelYearUnknown = Array.from({ length: 43 }, (_, i): ModelYearReading =>
     Object.freeze({ modelYear: null, candidates: Object.freeze([]), byPosition7: false, evidence: null, key: readingKeys++, code: String.fromCharCode(48 + i) }));
   const jdm = new Map<string, JdmEntry>();
-  for (const [modelCode, manufacturer, make, model, from, to, plant, city, prefecture, s] of data.jdm.rows) {
-    jdm.set(modelCode, { modelCode, manufacturer, make, model, yearFrom: from, yearTo: to, plant: orNull(plant), city: orNull(city), prefecture: orNull(prefecture), source: data.jdm.sources[s]! });
+  const jdmBySerialLength = new Set<string>();
+  for (const [modelCode, digits, manufacturer, make, model, from, to, plant, city, prefecture, s] of data.jdm.rows) {
+    const serialDigits = digits === 0 ? null : digits;
+    if (serialDigits !== null) jdmBySerialLength.add(modelCode);
+    jdm.set(jdmKey(modelCode, serialDigits), { modelCode, serialDigits, manufacturer, make, model, yearFrom: from, yearTo: to, plant: orNull(plant), city: orNull(city), prefecture: orNull(prefecture), source: data.jdm.sources[s]! });
   }
-  return { buildYear: data.buildYear, countryName, iso3780, wmi, plants, modelYearByChar, modelYearUnknown, modelYearReadings: readingKeys, jdm };
+  return { buildYear: data.buildYear, countryName, iso3780, wmi, plants, modelYearByChar, modelYearUnknown, modelYearReadings: readingKeys, jdm, jdmBySerialLength };
 }
 
 function plantEntry(t: PlantTuple, sources: readonly string[]): PlantEntry {

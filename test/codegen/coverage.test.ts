@@ -11,7 +11,7 @@ import { makeRoot, withRows } from '../fixtures/registry-root.js';
 const registry = withRows({
   wmi: ['JT2,Toyota Motor Corporation,Toyota,JP,Passenger Car,NHTSA vPIC', 'WF0,Ford-Werke GmbH,Ford,DE,Passenger Car,A WMI list'],
   plants: ['WA1,2,2010,2016,,MX,,,,A plant table', 'WF0,K,,,,DE,Köln,,,A plant table'],
-  'jdm-chassis': ['AE86,Toyota Motor Corporation,Toyota,Corolla Levin,1983,1987,,,,unverified (not checked against a source): a memory'],
+  'jdm-chassis': ['AE86,,Toyota Motor Corporation,Toyota,Corolla Levin,1983,1987,,,,unverified (not checked against a source): a memory'],
 });
 
 async function coverageOf(filter: Parameters<typeof registryCoverage>[1] = {}) {

@@ -37,8 +37,20 @@ const cases: [string, { given: Partial<RegistryFiles>; want: string[] }][] = [
     want: ['registry/wmi.csv:6: wmi: duplicate key: 1HG (first at line 2)'],
   }],
   ['a duplicate JDM model code', {
-    given: { 'jdm-chassis': ['JZA80,Toyota Motor Corporation,Toyota,Supra,1993,2002,,,,Test source'] },
+    given: { 'jdm-chassis': ['JZA80,,Toyota Motor Corporation,Toyota,Supra,1993,2002,,,,Test source'] },
     want: ['registry/jdm-chassis.csv:4: model_code: duplicate key: JZA80 (first at line 2)'],
+  }],
+  ['one JDM model code for two makers, told apart by serial length', {
+    given: { 'jdm-chassis': ['GK3,7,Honda Motor Co.,Honda,Fit,2013,2020,,,,Test source', 'GK3,6,Subaru Corporation,Subaru,Impreza,2016,,,,,Test source'] },
+    want: [],
+  }],
+  ['two JDM rows for the same code and serial length', {
+    given: { 'jdm-chassis': ['GK3,7,Honda Motor Co.,Honda,Fit,2013,2020,,,,Test source', 'GK3,7,Honda Motor Co.,Honda,Fit,2013,2020,,,,Test source'] },
+    want: ['registry/jdm-chassis.csv:5: model_code: duplicate key: GK3 with 7-digit serials (first at line 4)'],
+  }],
+  ['a serial length that is not one digit', {
+    given: { 'jdm-chassis': ['GK3,10,Honda Motor Co.,Honda,Fit,2013,2020,,,,Test source'] },
+    want: ['registry/jdm-chassis.csv:4: serial_digits: must be empty (any serial), or one digit: the length of the serials the row holds for (Honda and Subaru share some model codes, and their serials differ in length)'],
   }],
   ['plant rows whose years overlap', {
     given: { plants: [PLANT_ROW('A', '2000', '2005')] },

@@ -51,12 +51,16 @@ const REGISTRY: RegistryData = {
     rows: [...YEAR_CODES].map((code, i) => [code, [1980 + i, 2010 + i], 0] as const),
   },
   jdm: {
-    sources: ['Wikipedia: Toyota Supra', 'unverified (not checked against a source): example'],
+    sources: ['Wikipedia: Toyota Supra', 'unverified (not checked against a source): example', 'a Honda recall notice', 'a Subaru recall notice'],
     rows: [
-      ['JZA80', 'Toyota Motor Corporation', 'Toyota', 'Supra (A80)', 1993, 2002, 'Motomachi plant', 'Toyota', 'Aichi', 0],
-      ['BNR32', 'Nissan Motor Co., Ltd.', 'Nissan', 'Skyline GT-R (R32)', 1989, 1994, '', '', '', 0],
-      ['ZC33S', 'Suzuki Motor Corporation', 'Suzuki', 'Swift Sport (ZC33S)', 2017, 0, '', 'Kosai', 'Shizuoka', 0],
-      ['AZE0', 'Nissan Motor Co., Ltd.', 'Nissan', 'Leaf (ZE0)', 2010, 2017, 'Oppama plant', 'Yokosuka', 'Kanagawa', 1],
+      ['JZA80', 0, 'Toyota Motor Corporation', 'Toyota', 'Supra (A80)', 1993, 2002, 'Motomachi plant', 'Toyota', 'Aichi', 0],
+      ['BNR32', 0, 'Nissan Motor Co., Ltd.', 'Nissan', 'Skyline GT-R (R32)', 1989, 1994, '', '', '', 0],
+      ['ZC33S', 0, 'Suzuki Motor Corporation', 'Suzuki', 'Swift Sport (ZC33S)', 2017, 0, '', 'Kosai', 'Shizuoka', 0],
+      ['AZE0', 0, 'Nissan Motor Co., Ltd.', 'Nissan', 'Leaf (ZE0)', 2010, 2017, 'Oppama plant', 'Yokosuka', 'Kanagawa', 1],
+      // One code, two makers: Honda's serials have 7 digits, Subaru's 6.
+      ['GK3', 7, 'Honda Motor Co., Ltd.', 'Honda', 'Fit (GK)', 2013, 2020, '', '', '', 2],
+      ['GK3', 6, 'Subaru Corporation', 'Subaru', 'Impreza (GK)', 2016, 0, '', '', '', 3],
+      ['RA1', 7, 'Honda Motor Co., Ltd.', 'Honda', 'Odyssey (RA1-RA5)', 1994, 1999, '', '', '', 2],
     ],
   },
 };
@@ -317,6 +321,25 @@ describe('JDM chassis numbers', () => {
     expect(r.vehicle).toMatchObject({ manufacturer: null, make: null, model: null, productionYears: null });
     expect(r.summary).toMatchObject({ confidence: 'LOW_INFERRED', originAlignment: 'UNVERIFIED' });
     expect(warningCodes(r)).toEqual(['MODEL_CODE_UNKNOWN']);
+  });
+
+  it.each([
+    ['GK3-1000019', 'Honda Motor Co., Ltd.', 'Fit (GK)', 'GK3/7', 'a Honda recall notice'],
+    ['GK3-002001', 'Subaru Corporation', 'Impreza (GK)', 'GK3/6', 'a Subaru recall notice'],
+    ['RA1-1000001', 'Honda Motor Co., Ltd.', 'Odyssey (RA1-RA5)', 'RA1/7', 'a Honda recall notice'],
+  ])('a code two makers use is told apart by the serial length: %s', (id, manufacturer, model, key, source) => {
+    const r = result(id);
+    expect(r.vehicle).toMatchObject({ manufacturer, model });
+    expect(r.validation.evidence).toEqual([{ layer: 'vehicle', table: 'jdm-chassis', key, source }]);
+    expect(warningCodes(r)).toEqual(['PLANT_UNKNOWN']);
+  });
+
+  it('a shared code with a serial length no row names stays unknown, and says why', () => {
+    const r = result('RA1-123456');
+    expect(r.vehicle.manufacturer).toBeNull();
+    expect(r.summary.confidence).toBe('LOW_INFERRED');
+    expect(warningCodes(r)).toEqual(['MODEL_CODE_UNKNOWN']);
+    expect(r.validation.warnings[0]!.message).toContain('no row for a 6-digit serial');
   });
 
   it('a row a steward marked unverified is shown, with LOW confidence and a warning', () => {
