@@ -1,13 +1,18 @@
 /**
  * What the input can tell about an identifier before any request is made: how long it is against
- * the 17 characters of a VIN, whether it is shaped like a Japanese chassis number, and where the
- * letters ISO 3779 excludes (I, O, Q — they read as 1 and 0) sit.
+ * the 17 characters of a VIN, whether it is shaped like a Japanese chassis number or a partial VIN
+ * (`*` for unknown positions, or the first 11 or more positions alone), and where the letters
+ * ISO 3779 excludes (I, O, Q — they read as 1 and 0) sit.
  */
 
 /** A VIN has exactly this many characters (ISO 3779, 49 CFR 565.15). */
 export const VIN_LENGTH = 17;
 
-export type LengthState = 'empty' | 'short' | 'complete' | 'long' | 'chassis';
+/** The server decodes the first this many positions alone as a partial VIN (src/decode/partial.ts). */
+export const MIN_PARTIAL_LENGTH = 11;
+
+/** `partial`: 11-16 characters, decoded as a partial VIN whose remaining positions are unknown. */
+export type LengthState = 'empty' | 'short' | 'partial' | 'complete' | 'long' | 'chassis';
 
 export interface IdentifierAnalysis {
   /** Uppercase, whitespace removed: what is sent to the server. */
@@ -18,6 +23,8 @@ export interface IdentifierAnalysis {
   lengthState: LengthState;
   /** 1-based positions of I, O or Q in a VIN (positions count over `counted`, as the server's do). */
   excludedLetterPositions: number[];
+  /** 1-based positions of a VIN the server will read as unknown: each `*`, and 12-17 of an 11-character prefix. */
+  unknownPositions: number[];
 }
 
 /** Mirrors the server's normalisation (src/decode/identifier.ts), so positions named here match its 422 `positions`. */
@@ -46,13 +53,15 @@ export function analyseIdentifier(raw: string): IdentifierAnalysis {
     length: counted.length,
     lengthState: lengthStateOf(counted.length, chassis),
     excludedLetterPositions: chassis ? [] : excludedLetterPositions(counted),
+    unknownPositions: chassis ? [] : unknownPositions(counted),
   };
 }
 
 function lengthStateOf(length: number, chassis: boolean): LengthState {
   if (chassis) return 'chassis';
   if (length === 0) return 'empty';
-  if (length < VIN_LENGTH) return 'short';
+  if (length < MIN_PARTIAL_LENGTH) return 'short';
+  if (length < VIN_LENGTH) return 'partial';
   return length === VIN_LENGTH ? 'complete' : 'long';
 }
 
@@ -62,6 +71,27 @@ function excludedLetterPositions(vin: string): number[] {
     if ('IOQ'.includes(vin.charAt(index))) positions.push(index + 1);
   }
   return positions;
+}
+
+function unknownPositions(vin: string): number[] {
+  if (vin.length < MIN_PARTIAL_LENGTH || vin.length > VIN_LENGTH) return [];
+  const positions: number[] = [];
+  for (let position = 1; position <= VIN_LENGTH; position++) {
+    if (position > vin.length || vin.charAt(position - 1) === '*') positions.push(position);
+  }
+  return positions;
+}
+
+/** 1-based positions as people write them: 12-17, or 5, 7. */
+export function positionRanges(positions: readonly number[]): string {
+  const parts: string[] = [];
+  for (let i = 0; i < positions.length; i++) {
+    let j = i;
+    while (j + 1 < positions.length && positions[j + 1] === positions[j]! + 1) j++;
+    parts.push(j >= i + 2 ? `${positions[i]}-${positions[j]}` : j === i + 1 ? `${positions[i]}, ${positions[j]}` : `${positions[i]}`);
+    i = j;
+  }
+  return parts.join(', ');
 }
 
 /** The warning sentence naming each offending letter and its position, or '' when there is none. */

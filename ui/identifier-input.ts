@@ -1,10 +1,11 @@
 import { LitElement, html, css } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import { analyseIdentifier, excludedLetterWarning, VIN_LENGTH, type IdentifierAnalysis } from './identifier-analysis.js';
+import { analyseIdentifier, excludedLetterWarning, positionRanges, VIN_LENGTH, type IdentifierAnalysis } from './identifier-analysis.js';
 import { sharedStyles } from './shared-styles.js';
 
 /**
- * The identifier box: a live `n / 17` counter, a warning the moment I, O or Q is typed (naming the
+ * The identifier box: a live `n / 17` counter (which says when the text will be read as a partial
+ * VIN, `*` marking unknown positions or the first 11-16 positions alone), a warning the moment I, O or Q is typed (naming the
  * positions), and the readable error of the last failed decode. Enter or the button asks for a decode.
  *
  * @fires decode-requested - `detail.identifier` is the normalised identifier (uppercase, no spaces).
@@ -25,6 +26,7 @@ export class VinIdentifierInput extends LitElement {
     .meta { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 0.25rem 1rem; margin-top: 0.35rem; font-size: 0.9rem; }
     .counter[data-state='complete'] { color: var(--vino-ok, #1a7f37); font-weight: 600; }
     .counter[data-state='long'] { color: var(--vino-error, #b42318); font-weight: 600; }
+    .counter[data-state='partial'], .counter[data-partial] { color: var(--vino-warn-text, #7a4b00); font-weight: 600; }
     .warning:not(:empty) { color: var(--vino-warn-text, #7a4b00); background: var(--vino-warn-surface, #fff4d6); border-radius: var(--vino-radius, 6px); padding: 0.35rem 0.6rem; margin: 0.5rem 0 0; }
     .error:not(:empty) { margin: 0.5rem 0 0; font-weight: 600; }
     p:empty { margin: 0; }
@@ -55,7 +57,8 @@ export class VinIdentifierInput extends LitElement {
           </button>
         </div>
         <div class="meta">
-          <span id="counter" class="counter" part="counter" data-state=${analysis.lengthState}>${counterText(analysis)}</span>
+          <span id="counter" class="counter" part="counter" data-state=${analysis.lengthState}
+            ?data-partial=${analysis.unknownPositions.length > 0}>${counterText(analysis)}</span>
           <span class="muted">Enter decodes</span>
         </div>
         <p id="warning" class="warning" part="warning" role="status" aria-live="polite">${warning}</p>
@@ -80,7 +83,9 @@ export class VinIdentifierInput extends LitElement {
 /** A chassis number has no fixed length, so it gets a note instead of a count against 17. */
 function counterText(analysis: IdentifierAnalysis): string {
   if (analysis.lengthState === 'chassis') return `JDM chassis number · ${analysis.length} characters`;
-  return `${analysis.length} / ${VIN_LENGTH}`;
+  const unknown = analysis.unknownPositions;
+  if (unknown.length === 0) return `${analysis.length} / ${VIN_LENGTH}`;
+  return `${analysis.length} / ${VIN_LENGTH} · partial VIN: position${unknown.length > 1 ? 's' : ''} ${positionRanges(unknown)} unknown`;
 }
 
 declare global {

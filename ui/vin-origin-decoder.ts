@@ -9,6 +9,7 @@ import './identifier-input.js';
 import './quick-picks.js';
 import './recent-lookups.js';
 import './result-card.js';
+import './suggestion-links.js';
 import './raw-exchange.js';
 import './api-key-panel.js';
 
@@ -28,6 +29,8 @@ import './api-key-panel.js';
  * @csspart pick - each quick-pick button.
  * @csspart lookup - each recent-lookup button.
  * @csspart clear-button - the button that clears recent lookups.
+ * @csspart suggestions - the "Did you mean …?" group of corrected VINs.
+ * @csspart suggestion - each corrected VIN's link (choosing one decodes it).
  * @csspart verdict - the verdict banner (with `data-alignment`).
  * @csspart section - each group of the result.
  * @csspart raw - the collapsible raw request/response view.
@@ -55,6 +58,7 @@ export class VinOriginDecoder extends LitElement {
   @state() private _busy = false;
   @state() private _error = '';
   @state() private _result: DecodeResult | null = null;
+  @state() private _problem: Problem | null = null;
   @state() private _exchange: HttpExchange | null = null;
   @state() private _announcement = '';
   @state() private _recent: RecentLookup[] = readRecentLookups(browserStorage());
@@ -69,6 +73,8 @@ export class VinOriginDecoder extends LitElement {
             exportparts="input, counter, warning, error, decode-button"
             @identifier-changed=${this._onIdentifierChanged}
             @decode-requested=${(event: CustomEvent<{ identifier: string }>) => this.decode(event.detail.identifier)}></vin-identifier-input>
+          <vin-suggestion-links .suggestions=${this._result?.validation.suggestions ?? this._problem?.suggestions ?? []}
+            exportparts="suggestions, suggestion" @pick=${this._onPick}></vin-suggestion-links>
           <p class="visually-hidden" role="status" aria-live="polite">${this._announcement}</p>
           <div aria-busy=${this._busy ? 'true' : 'false'}>
             ${this._result
@@ -97,6 +103,7 @@ export class VinOriginDecoder extends LitElement {
     if (decodeNumber !== this._latestDecode) return;
     this._busy = false;
     this._exchange = outcome.exchange;
+    this._problem = outcome.ok ? null : outcome.problem;
     if (outcome.ok) {
       this._result = outcome.body;
       this._announcement = resultAnnouncement(outcome.body);
@@ -115,6 +122,7 @@ export class VinOriginDecoder extends LitElement {
   private _onIdentifierChanged(event: CustomEvent<{ value: string }>) {
     this._value = event.detail.value;
     this._error = '';
+    this._problem = null;
   }
 
   private _onPick(event: CustomEvent<{ identifier: string }>) {

@@ -57,3 +57,15 @@ export const illegalCharactersProblem: Problem = {
   identifier: '1HGCM8263OA004352',
   positions: [10],
 };
+
+/** An O where a 0 belongs: the 422 names the position and suggests the VIN meant. */
+export const mistypedProblem: Problem = {
+  type: 'https://vino.dev/problems/illegal-characters',
+  title: 'Identifier contains characters a VIN cannot have',
+  status: 422,
+  detail: 'I, O and Q are not used in VINs (ISO 3779: they look like 1 and 0); found at position(s) 13.',
+  code: 'ILLEGAL_CHARACTERS',
+  identifier: '1HGCM82633A0O4352',
+  positions: [13],
+  suggestions: [{ vin: '1HGCM82633A004352', changes: [{ position: 13, from: 'O', to: '0' }], reason: 'O at position 13 is probably 0 (VINs never use O).' }],
+};

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { chromiumMissing, launchChromium, reportMissingChromium } from './browser.js';
-import { audiMexicoResult, hondaResult, illegalCharactersProblem, sparseResult } from './fixtures.js';
+import { audiMexicoResult, hondaResult, illegalCharactersProblem, mistypedProblem, sparseResult } from './fixtures.js';
 import { bundleText, collectPageErrors, FakeApi, PAGE_ORIGIN, servePage } from './page-harness.js';
 
 reportMissingChromium('vin-origin-decoder component tests');
@@ -31,6 +31,7 @@ describe.skipIf(chromiumMissing)('<vin-origin-decoder> in Chromium', () => {
     api.decodes.set(audiMexicoResult.identifier, { status: 200, body: audiMexicoResult });
     api.decodes.set(sparseResult.identifier, { status: 200, body: sparseResult });
     api.decodes.set(illegalCharactersProblem.identifier!, { status: 422, body: illegalCharactersProblem });
+    api.decodes.set(mistypedProblem.identifier!, { status: 422, body: mistypedProblem });
     await servePage(context, bundle, api);
     page = await context.newPage();
     errors = collectPageErrors(page);
@@ -69,6 +70,31 @@ describe.skipIf(chromiumMissing)('<vin-origin-decoder> in Chromium', () => {
     await expect.poll(() => warning().getAttribute('aria-live')).toBe('polite');
     await input().fill('1HGCM82633A004352');
     await expect.poll(() => warning().textContent()).toBe('');
+  });
+
+  it('says when the text will be read as a partial VIN: the first 11-16 positions, or * for unknown ones', async () => {
+    await input().pressSequentially('1hgcm8263');
+    await expect.poll(() => counter().textContent()).toBe('9 / 17');
+    await input().pressSequentially('3a');
+    await expect.poll(() => counter().textContent()).toBe('11 / 17 · partial VIN: positions 12-17 unknown');
+    await expect.poll(() => counter().getAttribute('data-state')).toBe('partial');
+    await input().fill('1HGCM8*633A004352');
+    await expect.poll(() => counter().textContent()).toBe('17 / 17 · partial VIN: position 7 unknown');
+    await expect.poll(() => warning().textContent()).toBe('');
+    expect(errors).toEqual([]);
+  });
+
+  it('offers "Did you mean …?" links for a mistyped VIN, and decodes the one chosen', async () => {
+    await input().fill('1HGCM82633A0O4352');
+    await input().press('Enter');
+    const link = page.locator('vin-suggestion-links a[data-vin="1HGCM82633A004352"]');
+    await expect.poll(() => link.count()).toBe(1);
+    await expect.poll(() => page.locator('vin-suggestion-links li').first().textContent()).toMatch(/Did you mean\s+1HGCM82633A004352\?\s+O at position 13 is probably 0/);
+    await link.click();
+    await expect.poll(() => verdict().textContent()).toBe('Verified Origin Alignment');
+    await expect.poll(() => input().inputValue()).toBe('1HGCM82633A004352');
+    await expect.poll(() => page.locator('vin-suggestion-links a').count()).toBe(0);
+    expect(errors.filter((error) => !error.includes('status of 422'))).toEqual([]);
   });
 
   it('accepts a JDM chassis number without counting it against 17', async () => {
