@@ -3,6 +3,7 @@ import { customElement, property } from 'lit/decorators.js';
 import type { DecodeResult } from '../src/generated/contract.js';
 import { CONFIDENCE_LABELS, FORMAT_LABELS, checkDigitText, countryText, evidenceText, modelYearText, shown } from './result-labels.js';
 import { sharedStyles } from './shared-styles.js';
+import { engineParts, fuelParts } from '../src/vehicle-text.js';
 
 /**
  * One decode result in the five groups of the design: Summary, Layer 1 Corporate Origin, Layer 2
@@ -21,11 +22,14 @@ export class VinResultCard extends LitElement {
     .verdict[data-alignment='TRANSNATIONAL_ASSEMBLY'] { background: var(--vino-transnational-surface, #e8effa); border-color: var(--vino-transnational, #0b5cad); }
     .verdict[data-alignment='UNVERIFIED'] { background: var(--vino-warn-surface, #fff4d6); border-color: var(--vino-warn, #b7791f); }
     .groups { display: grid; gap: 0.75rem; grid-template-columns: repeat(auto-fit, minmax(min(100%, 21rem), 1fr)); }
-    section { margin: 0; }
+    section { margin: 0; container-type: inline-size; }
     dl { display: grid; grid-template-columns: minmax(7rem, max-content) 1fr; gap: 0.3rem 0.75rem; margin: 0; }
+    /* On a phone the terms give the values room: two fifths of the card, wrapping if they must. */
+    @container (max-width: 24rem) { dl { grid-template-columns: minmax(0, 2fr) minmax(0, 3fr); } }
     dt { color: var(--vino-muted, #57606a); }
     dd { margin: 0; overflow-wrap: anywhere; }
     ul { margin: 0; padding-left: 1.1rem; }
+    .part { display: inline-block; }
     .code { display: block; font-size: 0.8rem; color: var(--vino-muted, #57606a); }
   `];
 
@@ -66,10 +70,17 @@ export class VinResultCard extends LitElement {
           ['Manufacturer', shown(vehicle.manufacturer)],
           ['Make', shown(vehicle.make)],
           ['Model', shown(vehicle.model)],
+          ['Series', shown(vehicle.series)],
+          ['Trim', shown(vehicle.trim)],
           ['Model year', modelYearText(vehicle)],
           ['Production years', shown(vehicle.productionYears)],
           ['Vehicle type', shown(vehicle.vehicleType)],
-          ['Series', shown(vehicle.series)],
+          ['Body', shown(vehicle.bodyClass)],
+          ['Doors', shown(vehicle.doors)],
+          ['Drive', shown(vehicle.driveType)],
+          ['Engine', parts(engineParts(vehicle.engine))],
+          ['Fuel', parts(fuelParts(vehicle))],
+          ['GVWR', shown(vehicle.gvwr)],
         ])}
         ${group('validation', 'Validation & Diagnostics', [
           ['Check digit', checkDigitText(validation.checkDigit)],
@@ -95,6 +106,15 @@ function group(id: string, title: string, rows: Row[]): TemplateResult {
 
 function withCode(label: string, code: string): TemplateResult {
   return html`${label} <span class="code mono">${code}</span>`;
+}
+
+/**
+ * `a · b · c` with each part an inline block: a narrow screen moves a whole part (`3.0 L ·`,
+ * `turbo -`) to the next line rather than splitting it, and a part longer than the line still wraps.
+ */
+function parts(items: string[] | null): string | TemplateResult {
+  if (items === null) return '-';
+  return html`${items.map((item, i) => html`${i === 0 ? '' : ' '}<span class="part">${item}${i < items.length - 1 ? ' ·' : ''}</span>`)}`;
 }
 
 function list(items: string[]): string | TemplateResult {

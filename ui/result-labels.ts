@@ -3,11 +3,10 @@
  * because API clients see the codes and the page should teach them.
  */
 import type { Confidence, DecodeResult, Evidence, Format } from '../src/generated/contract.js';
+import { shown } from '../src/vehicle-text.js';
 
-/** Unknown values are null in the contract; the page shows them as `-`. */
-export function shown(value: string | number | null | undefined): string {
-  return value === null || value === undefined || value === '' ? '-' : String(value);
-}
+/** Unknown values are null in the contract; the page shows them as `-`, as the CLI does. */
+export { shown };
 
 export const FORMAT_LABELS: Record<Format, string> = {
   ISO_17_STANDARD: '17-character VIN',

@@ -1,7 +1,7 @@
 // The human-readable form of `vino decode`: one short block per identifier, '-' for unknowns.
 import type { DecodeResult, Problem, Suggestion } from '../generated/contract.js';
+import { bodyText, engineParts, fuelParts, joinParts, seriesTrimText, shown as show } from '../vehicle-text.js';
 
-const show = (value: string | number | null | undefined): string => (value === null || value === undefined || value === '' ? '-' : String(value));
 const row = (label: string, value: string): string => `  ${label.padEnd(17)}${value}`;
 
 export function formatResult(r: DecodeResult): string {
@@ -14,11 +14,24 @@ export function formatResult(r: DecodeResult): string {
       ? `${place}${a.details ? ` · ${a.details}` : ''} (${a.plantCode ? `plant ${a.plantCode}, ` : ''}${show(a.source)})`
       : `-${a.plantCode ? ` (plant ${a.plantCode} not in the registry)` : ''}`),
     row('Vehicle', [show(v.make), show(v.model), show(v.modelYear ?? v.productionYears), show(v.vehicleType)].join(' · ')),
+    ...vehicleRows(v),
     row('Check digit', c.status === 'NOT_APPLICABLE' ? 'not applicable' : `${c.status} (calculated ${c.calculated}, actual ${c.actual}${c.required ? ', mandatory' : ''})`),
   ];
   for (const w of r.validation.warnings) lines.push(row('Warning', w.message));
   lines.push(...didYouMean(r.validation.suggestions));
   return lines.join('\n');
+}
+
+/** What the VIN patterns say the vehicle is, a line per group; a group with nothing known has no line. */
+function vehicleRows(v: DecodeResult['vehicle']): string[] {
+  const rows: [string, string | null][] = [
+    ['Series / trim', seriesTrimText(v)],
+    ['Body', bodyText(v)],
+    ['Engine', joinParts(engineParts(v.engine))],
+    ['Fuel', joinParts(fuelParts(v))],
+    ['GVWR', v.gvwr],
+  ];
+  return rows.flatMap(([label, text]) => (text === null ? [] : [row(label, text)]));
 }
 
 export function formatProblemText(identifier: string, p: Problem): string {

@@ -119,7 +119,7 @@ describe.skipIf(chromiumMissing)('<vin-origin-decoder> in Chromium', () => {
     await expect.poll(() => row('corporate-origin', 'Production volume').textContent()).toBe('High-Volume Production');
     await expect.poll(() => row('assembly', 'City / state').textContent()).toBe('Marysville, Ohio');
     await expect.poll(() => row('assembly', 'Source').textContent()).toBe('Government Registry');
-    await expect.poll(() => row('vehicle', 'Model').textContent()).toBe('-');
+    await expect.poll(() => row('vehicle', 'Model').textContent()).toBe('Accord');
     await expect.poll(() => row('vehicle', 'Model year').textContent()).toBe('2003');
     await expect.poll(() => row('validation', 'Check digit').textContent()).toBe('MATCH: calculated 3, actual 3 (mandatory in this region)');
     await expect.poll(() => row('validation', 'Evidence sources').locator('li').allTextContents()).toEqual([
@@ -129,6 +129,26 @@ describe.skipIf(chromiumMissing)('<vin-origin-decoder> in Chromium', () => {
     await expect(page.locator('vin-origin-decoder [role="status"].visually-hidden').textContent())
       .resolves.toBe('1HGCM82633A004352: Verified Origin Alignment, assembled in Marysville, Ohio.');
     expect(errors).toEqual([]);
+  });
+
+  it('shows what the VIN patterns say the vehicle is, - where they say nothing', async () => {
+    await input().fill(hondaResult.identifier);
+    await input().press('Enter');
+    await verdict().waitFor();
+    const vehicleRows = async () => {
+      const terms = await group('vehicle').locator('dt').allTextContents();
+      const values = await group('vehicle').locator('dd').allTextContents();
+      return Object.fromEntries(terms.map((term, i) => [term, values[i]]));
+    };
+    await expect.poll(vehicleRows).toMatchObject({
+      Model: 'Accord', Series: '-', Trim: 'EX-V6', Body: 'Coupe', Doors: '2', Drive: '-',
+      Engine: '6 cyl · 3.0 L · J30A4 · V-Shaped · turbo -', Fuel: 'Gasoline · secondary - · electrification -',
+      GVWR: 'Class 1C: 4,001 - 5,000 lb (1,814 - 2,268 kg)',
+    });
+    await input().fill(sparseResult.identifier);
+    await input().press('Enter');
+    await expect.poll(() => verdict().textContent()).toBe('Unverified');
+    await expect.poll(vehicleRows).toMatchObject({ Series: '-', Trim: '-', Body: '-', Doors: '-', Drive: '-', Engine: '-', Fuel: '-', GVWR: '-' });
   });
 
   it('shows every unknown plant fact as -', async () => {
@@ -249,6 +269,9 @@ describe.skipIf(chromiumMissing)('<vin-origin-decoder> in Chromium', () => {
     // The raw view's long JSON lines are the widest content on the page.
     await page.locator('vin-raw-exchange summary').click();
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    // The vehicle's GVWR and engine are the longest values in the card: they wrap, not spill.
+    const cellsOverflowing = await group('vehicle').locator('dd').evaluateAll((cells) => cells.filter((cell) => cell.scrollWidth > cell.clientWidth).length);
+    expect(cellsOverflowing).toBe(0);
   });
 
   it('lets the embedding page restyle it through custom properties and ::part', async () => {
