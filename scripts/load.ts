@@ -26,6 +26,11 @@ export interface LoadOptions {
   connections: number;
   maxRequests: number;
   timeoutMs: number;
+  /**
+   * At most this many requests waiting for their answers: past it, sending waits (a closed loop).
+   * A warm-up sends as fast as the target answers this way, and never leaves it a backlog.
+   */
+  maxInFlight?: number;
   /** Called with each window's line as it closes (default: print it). */
   onWindow?: (window: WindowReport) => void;
 }
@@ -68,6 +73,11 @@ export interface WindowReport {
 
 export interface LoadReport {
   tried: number;
+  /**
+   * Requests sent again on a new connection because the keep-alive connection they were written on
+   * had just been closed by the server as idle (reset before any answer), as browsers and undici do.
+   */
+  resent: number;
   answered: number;
   statuses: Map<string, number>;
   /** Answers outside their kind's expected statuses, and failed requests, by kind and status. */
@@ -120,7 +130,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
   const picks = interleave(kinds);
 
   const report: LoadReport = {
-    tried: 0, answered: 0, statuses: new Map(), unexpected: new Map(), examples: [], windows: [],
+    tried: 0, resent: 0, answered: 0, statuses: new Map(), unexpected: new Map(), examples: [], windows: [],
     rssStart: await residentMemory(options.base), rssEnd: undefined, p50: NaN, p95: NaN, p99: NaN,
   };
   const all: number[] = [];
@@ -143,12 +153,15 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
   };
 
   const fire = (kind: RequestKind) => {
-    const sentAt = performance.now();
     const body = kind.body?.();
     const headers: Record<string, string> = { ...(body ? { 'content-type': 'application/json' } : {}), ...kind.headers };
     if (kind.needsKey) headers.authorization = `Bearer ${options.key}`;
     report.tried++;
     inFlight++;
+    attempt(kind, performance.now(), headers, body, true);
+  };
+
+  const attempt = (kind: RequestKind, sentAt: number, headers: Record<string, string>, body: string | undefined, mayResend: boolean) => {
     const req = send(new URL(kind.path, base), { method: kind.method, headers, agent, timeout: options.timeoutMs }, (res: IncomingMessage) => {
       let text = '';
       res.setEncoding('utf8');
@@ -157,7 +170,17 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
       res.on('error', (error) => finish(kind, sentAt, `error ${error.message}`, ''));
     });
     req.on('timeout', () => req.destroy(new Error(`no answer within ${options.timeoutMs} ms`)));
-    req.on('error', (error: NodeJS.ErrnoException) => finish(kind, sentAt, `error ${error.code ?? error.message}`, ''));
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      // A keep-alive connection the server closed as idle just as this request was written on it:
+      // the server never read the request. Sent once more on a new connection (node's documented
+      // remedy, req.reusedSocket); any other failure, or a second one, counts as failed.
+      if (mayResend && req.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE')) {
+        report.resent++;
+        attempt(kind, sentAt, headers, body, false);
+        return;
+      }
+      finish(kind, sentAt, `error ${error.code ?? error.message}`, '');
+    });
     req.end(body);
   };
 
@@ -181,7 +204,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
     const tick = setInterval(() => {
       const elapsed = performance.now() - start;
       const due = Math.min(total, Math.floor((elapsed / 1000) * options.rate));
-      while (report.tried < due) fire(picks[report.tried % picks.length]!);
+      const maxInFlight = options.maxInFlight ?? Infinity;
+      while (report.tried < due && inFlight < maxInFlight) fire(picks[report.tried % picks.length]!);
       // The last window stays open until every answer is in, so it is not split from its stragglers.
       if (elapsed >= nextWindowAt && report.tried < total) {
         nextWindowAt += options.windowS * 1000;
@@ -216,7 +240,7 @@ export function formatWindow(w: WindowReport): string {
 
 export function formatReport(report: LoadReport): string {
   const lines = [
-    `tried ${report.tried}, answered ${report.answered}, unexpected ${[...report.unexpected.values()].reduce((a, b) => a + b, 0)}`,
+    `tried ${report.tried}, answered ${report.answered}, resent on a new connection ${report.resent}, unexpected ${[...report.unexpected.values()].reduce((a, b) => a + b, 0)}`,
     `statuses: ${statusList(report.statuses)}`,
     `latency ms: p50 ${report.p50.toFixed(2)}, p95 ${report.p95.toFixed(2)}, p99 ${report.p99.toFixed(2)}`,
     `memory (resident, from /metrics): start ${mb(report.rssStart)}, end ${mb(report.rssEnd)}`,
