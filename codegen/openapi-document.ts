@@ -56,7 +56,7 @@ const problems = (...statuses: number[]) => Object.fromEntries(statuses.map((s) 
 const STATUS_TEXT: Record<number, string> = {
   400: 'INVALID_JSON or VALIDATION_FAILED (with the failing paths), or BAD_REQUEST', 401: 'Missing, malformed, unknown or revoked credential',
   404: 'No such key (KEY_NOT_FOUND)', 413: 'Body over the size limit (PAYLOAD_TOO_LARGE)', 415: 'Body is not application/json (UNSUPPORTED_MEDIA_TYPE)',
-  422: 'The identifier cannot be decoded (INVALID_LENGTH, ILLEGAL_CHARACTERS, UNRECOGNISED_FORMAT)',
+  422: 'The identifier cannot be decoded (INVALID_LENGTH, ILLEGAL_CHARACTERS, UNRECOGNISED_FORMAT); ILLEGAL_CHARACTERS for I, O or Q carries up to five corrected VINs as suggestions',
   429: 'RATE_LIMITED (over the rate limit), or TOO_MANY_BAD_KEYS / TOO_MANY_BAD_ADMIN_TOKENS (too many failed authentications from this address); see Retry-After',
   503: 'The key store does not answer (STORE_UNAVAILABLE); see Retry-After',
 };
@@ -71,7 +71,7 @@ function decodeOperation(operationId: string, summary: string, secure: boolean, 
     ...(secure ? { security: [{ apiKeyBearer: [] }, { apiKeyHeader: [] }] } : { security: [] }),
     requestBody: { required: true, ...json(ref(batchForm ? 'DecodeBatchRequest' : 'DecodeRequest')) },
     responses: {
-      200: { description: batchForm ? 'Results in request order' : 'The decode result', ...json(ref(batchForm ? 'DecodeBatchResponse' : 'DecodeResult')) },
+      200: { description: batchForm ? 'Results in request order' : 'The decode result (ISO_17_PARTIAL for a partial VIN; validation.suggestions for a VIN whose mandatory check digit does not hold)', ...json(ref(batchForm ? 'DecodeBatchResponse' : 'DecodeResult')) },
       ...problems(...BODY_PROBLEMS, ...(secure ? [401] : []), ...(batchForm ? [] : [422]), 429, ...(secure ? [503] : [])),
     },
   };

@@ -2,11 +2,11 @@
 // Source: schemas/decode-request.schema.json, schemas/decode-batch-request.schema.json, schemas/decode-result.schema.json, schemas/problem.schema.json, schemas/key-create-request.schema.json, schemas/key-created.schema.json, schemas/key-summary.schema.json, schemas/key-list.schema.json
 // Regenerate: npm run codegen
 /**
- * Body of POST /api/v1/vin/decode: one identifier (a 17-character VIN or a Japanese chassis number).
+ * Body of POST /api/v1/vin/decode: one identifier (a 17-character VIN, a partial VIN, or a Japanese chassis number).
  */
 export interface DecodeRequest {
   /**
-   * The VIN or chassis number as typed; spaces and case are normalised.
+   * The VIN or chassis number as typed; spaces and case are normalised. A partial VIN writes * for each unknown position, or gives only its first 11-16 positions.
    */
   identifier: string;
 }
