@@ -98,12 +98,18 @@ export function suggestCorrections(tables: Tables, text: string): Suggestion[] {
   // mistake, where and to what. Sorting numbers is cheap; only the cheapest few become VINs.
   const candidates: number[] = [];
   const combos = excluded.length === 0 ? [{ vin: text, cost: 0 }] : replacementsForExcluded(text, excluded);
+  // When reading each I, O and Q as its look-alike already gives a VIN that holds, that is the answer: no second mistake is looked for.
+  let plainReadingHolds = false;
   for (let n = 0; n < combos.length; n++) {
+    const { vin, cost } = combos[n]!;
+    if (excluded.length === 0 || remainderOf(vin) !== checkValue(vin.charCodeAt(8))) continue;
+    candidates.push(packed(cost, n, ALONE, 0, 48));
+    if (cost <= COST.lookAlike * excluded.length) plainReadingHolds = true;
+  }
+  for (let n = 0; n < combos.length && n < COMBOS_WITH_A_SECOND_MISTAKE && !plainReadingHolds; n++) {
     const { vin, cost: base } = combos[n]!;
     const remainder = remainderOf(vin);
     const check = checkValue(vin.charCodeAt(8));
-    if (remainder === check && excluded.length > 0) candidates.push(packed(base, n, ALONE, 0, 48));
-    if (n >= COMBOS_WITH_A_SECOND_MISTAKE) continue;
     const fixed = (i: number): boolean => excluded.includes(i);
 
     // One character wrong (not the check digit): the value it must have for the sum to match.
