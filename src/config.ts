@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os';
 import { MIN_ADMIN_TOKEN_LENGTH } from './keys/admin-token.js';
 import { sqliteUrlFor } from './keys/kv-store.js';
 import { MAX_SECRET_LENGTH } from './keys/secret-format.js';
+import { parseTrustedProxies } from './server/trusted-proxies.js';
 
 export interface VinoConfig {
   host: string;
@@ -25,8 +26,10 @@ export interface VinoConfig {
    */
   rateLimitBadKey: number;
   workers: number;
-  /** Take the client address from X-Forwarded-For (only behind a proxy you run). */
-  trustProxy: boolean;
+  /** Most connections one process keeps open at once; more are closed on arrival. */
+  maxConnections: number;
+  /** Addresses or CIDR ranges of the proxies whose X-Forwarded-For names the client; empty = none. */
+  trustedProxies: string[];
   logLevel: string;
 }
 
@@ -38,6 +41,8 @@ export interface ConfigFlags {
   workers?: string | number;
 }
 
+/** Under the common 4,096 open-file limit with room for the store, logs and the listening socket. */
+export const DEFAULT_MAX_CONNECTIONS = 2048;
 export const DEFAULT_RATE_LIMIT_OPEN = 900;
 export const DEFAULT_RATE_LIMIT_KEY = 6000;
 /**
@@ -78,9 +83,21 @@ export function resolveConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = 
     rateLimitKey: integer(nonEmpty(env.VINO_RATE_LIMIT_KEY) ?? String(DEFAULT_RATE_LIMIT_KEY), 'VINO_RATE_LIMIT_KEY', 0, 1e9),
     rateLimitBadKey: integer(nonEmpty(env.VINO_RATE_LIMIT_BAD_KEY) ?? String(DEFAULT_RATE_LIMIT_BAD_KEY), 'VINO_RATE_LIMIT_BAD_KEY', 0, 1e9),
     workers: workerCount(pick(flags.workers) ?? '1'),
-    trustProxy: ['1', 'true', 'yes'].includes((env.VINO_TRUST_PROXY ?? '').toLowerCase()),
+    maxConnections: integer(nonEmpty(env.VINO_MAX_CONNECTIONS) ?? String(DEFAULT_MAX_CONNECTIONS), 'VINO_MAX_CONNECTIONS', 1, 1e6),
+    trustedProxies: trustedProxies(env.VINO_TRUST_PROXY ?? ''),
     logLevel,
   };
+}
+
+function trustedProxies(text: string): string[] {
+  if (/^\s*(1|true|yes)\s*$/i.test(text)) {
+    throw new ConfigError('VINO_TRUST_PROXY takes the addresses of your proxies (e.g. 10.0.0.0/8 or 127.0.0.1), not a switch: with a switch, any client could set its own address');
+  }
+  try {
+    return parseTrustedProxies(text);
+  } catch (error) {
+    throw new ConfigError(`VINO_TRUST_PROXY: ${(error as Error).message}`);
+  }
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

@@ -16,6 +16,7 @@ import { metaRoutes } from './routes/meta.js';
 import { Readiness } from './readiness.js';
 import { requestFraming } from './request-framing.js';
 import { staticUi } from './static-ui.js';
+import type { TrustedProxies } from './trusted-proxies.js';
 
 export interface AppDependencies {
   decode: Decoder;
@@ -35,15 +36,15 @@ export interface AppDependencies {
   readiness?: Readiness;
   /** Recent decode answers kept as bytes; 0 turns the cache off. */
   answerCacheSize?: number;
-  /** Trust X-Forwarded-For for the client address (rate limits) only behind your own proxy. */
-  trustProxy: boolean;
+  /** The proxies whose X-Forwarded-For names the client (VINO_TRUST_PROXY). */
+  trustProxy: TrustedProxies;
 }
 
 export function createApp(deps: AppDependencies): Koa {
   const { logger, metrics } = deps;
   const observer = new RequestObserver(logger, metrics);
   const answers = new DecodeAnswers(deps.decode, deps.answerCacheSize);
-  const app = new Koa({ proxy: deps.trustProxy });
+  const app = new Koa();
   // Errors are answered by problemResponses; what still reaches koa is a broken socket, not a bug to print.
   app.on('error', (error: Error) => logger.debug({ err: error.message }, 'response not delivered'));
 

@@ -7,6 +7,7 @@ import type { AdminTokens, ApiKeyRecord, KeyStore } from '../keys/index.js';
 import { HttpProblem, problems } from './http-problem.js';
 import type { Metrics } from './metrics.js';
 import { clientAddress, type FailedAuthLimit } from './rate-limit.js';
+import type { TrustedProxies } from './trusted-proxies.js';
 
 const BEARER = /^bearer +/i;
 
@@ -48,7 +49,8 @@ export interface ApiKeyGate {
   keys: KeyStore;
   /** The limit on failed authentications per client address; undefined = none. */
   failedAuth: FailedAuthLimit | undefined;
-  trustProxy: boolean;
+  /** The proxies whose X-Forwarded-For names the client (VINO_TRUST_PROXY). */
+  trustProxy: TrustedProxies;
   metrics: Metrics;
 }
 
@@ -93,7 +95,8 @@ export function requireApiKey(gate: ApiKeyGate): Middleware {
 export interface AdminTokenGate {
   admin: AdminTokens;
   failedAuth: FailedAuthLimit | undefined;
-  trustProxy: boolean;
+  /** The proxies whose X-Forwarded-For names the client (VINO_TRUST_PROXY). */
+  trustProxy: TrustedProxies;
   metrics: Metrics;
 }
 

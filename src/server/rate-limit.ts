@@ -8,6 +8,7 @@ import {
   RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, RLWrapperTimeouts, type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
 import type { SharedCounters } from '../keys/kv-store.js';
+import { plainAddress, type TrustedProxies } from './trusted-proxies.js';
 import { problems, type HttpProblem } from './http-problem.js';
 import type { Metrics } from './metrics.js';
 
@@ -174,12 +175,25 @@ export function rateLimit(limiter: RateLimiterAbstract | undefined, scope: strin
 }
 
 /**
- * The client address rate limits count by: behind a trusted proxy, the last X-Forwarded-For
- * entry (the one that proxy wrote: earlier entries come from the client and can say anything),
- * else the peer's address. Several X-Forwarded-For headers arrive joined with commas.
+ * The client address rate limits count by: the peer's address, unless the peer is a trusted proxy;
+ * then X-Forwarded-For is read from its end (the entry the proxy wrote) leftwards, past every
+ * trusted proxy, to the first address that is not one. Entries left of that came from the client
+ * and can say anything. Several X-Forwarded-For headers arrive joined with commas.
  */
-export function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
-  const forwarded = trustProxy ? req.headers['x-forwarded-for'] : undefined;
-  const last = typeof forwarded === 'string' ? forwarded.slice(forwarded.lastIndexOf(',') + 1).trim() : '';
-  return last || req.socket.remoteAddress || '';
+export function clientAddress(req: IncomingMessage, trusted: TrustedProxies): string {
+  const peer = plainAddress(req.socket.remoteAddress ?? '');
+  if (!trusted.any || !trusted.trusts(peer)) return peer;
+  const forwarded = req.headers['x-forwarded-for'];
+  if (typeof forwarded !== 'string') return peer;
+  let address = peer;
+  let end = forwarded.length;
+  while (end > 0) {
+    const comma = forwarded.lastIndexOf(',', end - 1);
+    const hop = forwarded.slice(comma + 1, end).trim();
+    end = comma < 0 ? 0 : comma;
+    if (hop === '') break;
+    address = plainAddress(hop);
+    if (!trusted.trusts(address)) break;
+  }
+  return address;
 }

@@ -111,7 +111,7 @@ describe('compose.yaml and deploy/haproxy.cfg', () => {
     expect(keystore.protocol).toBe('redis:');
     expect(Object.keys(services)).toContain(keystore.hostname);
     expect(vino.environment.VINO_ADMIN_TOKEN).toMatch(/^\$\{VINO_ADMIN_TOKEN:\?/);
-    expect(vino.environment.VINO_TRUST_PROXY).toBe('1');
+    expect(vino.environment.VINO_TRUST_PROXY).toBe(compose.networks.default.ipam.config[0].subnet);
     expect(vino.depends_on[keystore.hostname].condition).toBe('service_healthy');
     // Past vino's 10 s for requests in flight, or Docker kills it mid-answer.
     expect(parseInt(vino.stop_grace_period, 10)).toBeGreaterThan(10);

@@ -76,7 +76,7 @@ export function describeSharedStore(store: SharedStore, up: boolean): void {
       const target = new URL(store.url);
       proxy = await TcpProxy.start(target.hostname, Number(target.port));
       env = {
-        VINO_KEYSTORE_URL: proxy.urlFor(store.url), VINO_ADMIN_TOKEN: ADMIN_TOKEN, VINO_TRUST_PROXY: '1',
+        VINO_KEYSTORE_URL: proxy.urlFor(store.url), VINO_ADMIN_TOKEN: ADMIN_TOKEN, VINO_TRUST_PROXY: '127.0.0.1',
         VINO_RATE_LIMIT_OPEN: '10', VINO_RATE_LIMIT_KEY: String(KEY_LIMIT),
         // Revoked and unknown keys are sent on purpose, many times, to see them refused through outages.
         VINO_RATE_LIMIT_BAD_KEY: '0',

@@ -23,8 +23,8 @@ const BATCH = '/api/v1/secure/vin/decode/batch';
 
 const servers: TestServer[] = [];
 async function serverWith(rateLimitBadKey: number | undefined, options: Parameters<typeof startTestServer>[0] = {}): Promise<TestServer> {
-  // trustProxy lets a test speak for several client addresses through X-Forwarded-For.
-  const server = await startTestServer({ trustProxy: true, ...options, rateLimitBadKey });
+  // Trusting the loopback proxy lets a test speak for several client addresses through X-Forwarded-For.
+  const server = await startTestServer({ trustedProxies: ['127.0.0.1'], ...options, rateLimitBadKey });
   servers.push(server);
   return server;
 }
@@ -140,7 +140,7 @@ describe('failed authentications per client address', () => {
   it(`is on by default, at ${DEFAULT_RATE_LIMIT_BAD_KEY} a minute per peer address`, async () => {
     expect(DEFAULT_RATE_LIMIT_BAD_KEY).toBe(20);
     // No trusted proxy: the peer's address counts, and X-Forwarded-For cannot dodge the limit.
-    const server = await serverWith(undefined, { trustProxy: false });
+    const server = await serverWith(undefined, { trustedProxies: [] });
     const good = (await createKey(server.url)).key;
     for (let i = 0; i < DEFAULT_RATE_LIMIT_BAD_KEY; i++) {
       expect((await single(server, { 'x-api-key': generateApiKey(), 'x-forwarded-for': `192.0.2.${i}` })).status).toBe(401);
@@ -188,7 +188,7 @@ describe.each(sharedStores)('failed authentications shared through $name', ({ ur
   let b: TestServer;
   beforeAll(async () => {
     if (!up) return;
-    const options = { keystoreUrl: url, keyNamespace, trustProxy: true, rateLimitBadKey: 3 };
+    const options = { keystoreUrl: url, keyNamespace, trustedProxies: ['127.0.0.1'], rateLimitBadKey: 3 };
     a = await startTestServer(options);
     b = await startTestServer(options);
   });

@@ -26,7 +26,7 @@ describe('resolveConfig', () => {
     expect(resolveConfig({}, {})).toEqual({
       host: '127.0.0.1', port: 8080, dataDir: './data', keystoreUrl: `sqlite://${resolve('./data/vino.sqlite')}`,
       adminToken: undefined, corsOrigins: [], rateLimitOpen: DEFAULT_RATE_LIMIT_OPEN, rateLimitKey: DEFAULT_RATE_LIMIT_KEY,
-      rateLimitBadKey: DEFAULT_RATE_LIMIT_BAD_KEY, workers: 1, trustProxy: false, logLevel: 'info',
+      rateLimitBadKey: DEFAULT_RATE_LIMIT_BAD_KEY, workers: 1, maxConnections: 2048, trustedProxies: [], logLevel: 'info',
     });
   });
 
@@ -34,12 +34,12 @@ describe('resolveConfig', () => {
     const config = serveConfig([], {
       VINO_HOST: '0.0.0.0', VINO_PORT: '9000', VINO_DATA_DIR: '/var/lib/vino', VINO_ADMIN_TOKEN: 'a-long-enough-admin-token',
       VINO_CORS_ORIGINS: 'https://shop.example.com, http://localhost:5173', VINO_RATE_LIMIT_OPEN: '0', VINO_RATE_LIMIT_KEY: '120',
-      VINO_RATE_LIMIT_BAD_KEY: '5', VINO_WORKERS: '3', VINO_TRUST_PROXY: 'true', VINO_LOG_LEVEL: 'debug',
+      VINO_RATE_LIMIT_BAD_KEY: '5', VINO_WORKERS: '3', VINO_MAX_CONNECTIONS: '500', VINO_TRUST_PROXY: '10.0.0.0/8, 127.0.0.1 fd00::/8', VINO_LOG_LEVEL: 'debug',
     });
     expect(config).toEqual({
       host: '0.0.0.0', port: 9000, dataDir: '/var/lib/vino', keystoreUrl: 'sqlite:///var/lib/vino/vino.sqlite',
       adminToken: 'a-long-enough-admin-token', corsOrigins: ['https://shop.example.com', 'http://localhost:5173'],
-      rateLimitOpen: 0, rateLimitKey: 120, rateLimitBadKey: 5, workers: 3, trustProxy: true, logLevel: 'debug',
+      rateLimitOpen: 0, rateLimitKey: 120, rateLimitBadKey: 5, workers: 3, maxConnections: 500, trustedProxies: ['10.0.0.0/8', '127.0.0.1', 'fd00::/8'], logLevel: 'debug',
     });
   });
 
@@ -64,6 +64,11 @@ describe('resolveConfig', () => {
     [{}, { VINO_ADMIN_TOKEN: 'too-short' }, /VINO_ADMIN_TOKEN/],
     [{}, { VINO_LOG_LEVEL: 'loud' }, /VINO_LOG_LEVEL/],
     [{}, { VINO_CORS_ORIGINS: 'shop.example.com' }, /VINO_CORS_ORIGINS/],
+    [{}, { VINO_MAX_CONNECTIONS: '0' }, /VINO_MAX_CONNECTIONS/],
+    [{}, { VINO_TRUST_PROXY: '1' }, /VINO_TRUST_PROXY takes the addresses of your proxies/],
+    [{}, { VINO_TRUST_PROXY: 'true' }, /VINO_TRUST_PROXY takes the addresses of your proxies/],
+    [{}, { VINO_TRUST_PROXY: '10.0.0.0/33' }, /VINO_TRUST_PROXY: "10.0.0.0\/33" is not an IP address or CIDR range/],
+    [{}, { VINO_TRUST_PROXY: 'proxy.internal' }, /VINO_TRUST_PROXY/],
   ])('refuses %j %j', (flags, env, message) => {
     expect(() => resolveConfig(flags, env)).toThrow(ConfigError);
     expect(() => resolveConfig(flags, env)).toThrow(message);

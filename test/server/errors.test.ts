@@ -11,6 +11,7 @@ import { createApp } from '../../src/server/app.js';
 import { Metrics } from '../../src/server/metrics.js';
 import { createLimiters } from '../../src/server/rate-limit.js';
 import { ADMIN_TOKEN, closeLocally, HONDA_VIN, listenLocally, post, tempDir } from './harness.js';
+import { NO_TRUSTED_PROXIES } from '../../src/server/trusted-proxies.js';
 
 const EXPLODING_IDENTIFIER = 'EXPLODE';
 const dataDir = tempDir();
@@ -29,7 +30,7 @@ beforeAll(async () => {
     keys: services.keys, admin: services.admin, metrics: new Metrics(),
     logger: pino({ level: 'debug' }, { write: (line: string) => { logLines.push(line); } }),
     limiters: createLimiters({ openPerMinute: 0, keyPerMinute: 0 }),
-    corsOrigins: [], uiDir: join(dataDir, 'ui'), openApiJson: '{}', trustProxy: false,
+    corsOrigins: [], uiDir: join(dataDir, 'ui'), openApiJson: '{}', trustProxy: NO_TRUSTED_PROXIES,
   });
   server = createServer(app.callback());
   base = await listenLocally(server);

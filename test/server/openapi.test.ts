@@ -12,6 +12,7 @@ import { Readiness } from '../../src/server/readiness.js';
 import { emitOpenApi } from '../../codegen/emit-openapi.js';
 import { get, startTestServer, type TestServer } from './harness.js';
 import pino from 'pino';
+import { NO_TRUSTED_PROXIES } from '../../src/server/trusted-proxies.js';
 
 const root = new URL('../..', import.meta.url).pathname;
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'];
@@ -47,7 +48,7 @@ function servedOperations(): string[] {
     // Only the route table is read: nothing here touches the store.
     keys: {} as KeyStore, admin: {} as AdminTokens,
     logger: pino({ level: 'silent' }), metrics: new Metrics(), limiters: createLimiters({ openPerMinute: 0, keyPerMinute: 0 }),
-    corsOrigins: [], uiDir: '/nonexistent', openApiJson: '{}', trustProxy: false, readiness: new Readiness(() => Promise.resolve()),
+    corsOrigins: [], uiDir: '/nonexistent', openApiJson: '{}', trustProxy: NO_TRUSTED_PROXIES, readiness: new Readiness(() => Promise.resolve()),
   });
   const routers = app.middleware.map((m) => (m as { router?: Router }).router).filter((r): r is Router => r !== undefined);
   expect(routers.length).toBeGreaterThan(0);
