@@ -33,7 +33,7 @@ export const QUICK_PICK_GROUPS: QuickPickGroup[] = [
     picks: [
       { identifier: 'WA1EAAFYXN2065837', caption: '2022 Audi Q5 · Germany → San José Chiapa, Mexico' },
       { identifier: 'W1KWF8EB3MR649946', caption: '2021 Mercedes-Benz C-Class · Germany → East London, South Africa' },
-      { identifier: 'WDC0G8EB1LV225517', caption: '2020 Mercedes-Benz GLC · Germany → Uusikaupunki, Finland' },
+      { identifier: 'WDC0G8EB1LV225517', caption: '2020 Mercedes-Benz GLC-Class · Germany → Uusikaupunki, Finland' },
     ],
   },
   {

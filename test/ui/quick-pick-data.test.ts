@@ -38,6 +38,9 @@ describe('quick picks', () => {
     expect(result.summary.confidence).not.toBe('LOW_INFERRED');
     if (result.validation.checkDigit.status !== 'NOT_APPLICABLE') expect(result.validation.checkDigit.status).toBe('MATCH');
     if (result.vehicle.make) expect(caption.toLowerCase()).toContain(result.vehicle.make.split(',')[0]!.toLowerCase());
+    // The caption names the model as the VIN patterns spell it, and the model year the VIN encodes.
+    if (result.vehicle.model) expect(caption).toContain(result.vehicle.model);
+    if (result.vehicle.modelYear) expect(caption).toContain(String(result.vehicle.modelYear));
     GROUP_MEANS[groupName]!(result);
   });
 
