@@ -1,6 +1,7 @@
 // Configuration shared by `vino serve`, `vino keys` and `vino admin-token`: flags override
 // environment variables, which override defaults that work on a fresh machine (DESIGN.md).
-import { availableParallelism } from 'node:os';
+import { availableParallelism, homedir, platform } from 'node:os';
+import { isAbsolute, join } from 'node:path';
 import { MIN_ADMIN_TOKEN_LENGTH } from './keys/admin-token.js';
 import { sqliteUrlFor } from './keys/kv-store.js';
 import { MAX_SECRET_LENGTH } from './keys/secret-format.js';
@@ -65,7 +66,7 @@ export class ConfigError extends Error {
  */
 export function resolveConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = process.env): VinoConfig {
   const pick = (flag: string | number | undefined): string | undefined => (flag === undefined ? undefined : nonEmpty(String(flag)));
-  const dataDir = pick(flags.dataDir) ?? './data';
+  const dataDir = pick(flags.dataDir) ?? defaultDataDir(env);
   const logLevel = nonEmpty(env.VINO_LOG_LEVEL) ?? 'info';
   const adminToken = nonEmpty(env.VINO_ADMIN_TOKEN);
   if (adminToken !== undefined && (adminToken.length < MIN_ADMIN_TOKEN_LENGTH || adminToken.length > MAX_SECRET_LENGTH)) {
@@ -98,6 +99,19 @@ function trustedProxies(text: string): string[] {
   } catch (error) {
     throw new ConfigError(`VINO_TRUST_PROXY: ${(error as Error).message}`);
   }
+}
+
+/**
+ * The data folder when none is set: the user's data folder for the platform, the same from any
+ * working folder. `./data` made `vino keys create` in one folder and `vino serve` in another use two
+ * stores without a word (issue 12, finding 12). The container image sets VINO_DATA_DIR=/data.
+ */
+export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, os: string = platform(), home: string = homedir()): string {
+  if (os === 'win32') return join(nonEmpty(env.LOCALAPPDATA) ?? join(home, 'AppData', 'Local'), 'vino');
+  if (os === 'darwin') return join(home, 'Library', 'Application Support', 'vino');
+  // XDG Base Directory: a relative XDG_DATA_HOME is invalid and is ignored.
+  const xdg = nonEmpty(env.XDG_DATA_HOME);
+  return join(xdg !== undefined && isAbsolute(xdg) ? xdg : join(home, '.local', 'share'), 'vino');
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

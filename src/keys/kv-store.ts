@@ -130,7 +130,8 @@ export async function openKeyValueStore(url: string, options: KeyValueStoreOptio
   }
 
   let iterationErrors = 0;
-  keyv.on('error', () => { iterationErrors++; });
+  let lastError: unknown;
+  keyv.on('error', (error: unknown) => { iterationErrors++; lastError = error; });
 
   return {
     sharedCounters,
@@ -145,7 +146,12 @@ export async function openKeyValueStore(url: string, options: KeyValueStoreOptio
       const errorsBefore = iterationErrors;
       const out: T[] = [];
       for await (const [, value] of keyv.iterator(undefined)) out.push(value as T);
-      if (iterationErrors !== errorsBefore) throw new StoreUnavailableError('listing the key store failed');
+      // The cause (`database "x" does not exist`) is what an operator can act on; the server logs
+      // it, and the CLI printed only "listing the key store failed" (issue 12, finding 13).
+      if (iterationErrors !== errorsBefore) {
+        const cause = lastError instanceof Error ? lastError.message : String(lastError);
+        throw new StoreUnavailableError(`listing the key store failed: ${cause}`, { cause: lastError });
+      }
       return out;
     }, timeoutMs * 4, 'listing the key store'),
     clear: () => bounded(() => keyv.clear(), timeoutMs, 'clearing the key store'),

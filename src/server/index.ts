@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { DestinationStream, Logger } from 'pino';
 import { decode as registryDecode } from '../decode/index.js';
 import { openKeyServices, redactUrl, sqliteUrlFor, StoreUnavailableError } from '../keys/index.js';
-import { DEFAULT_MAX_CONNECTIONS, DEFAULT_RATE_LIMIT_BAD_KEY, DEFAULT_RATE_LIMIT_KEY, DEFAULT_RATE_LIMIT_OPEN } from '../config.js';
+import { defaultDataDir, DEFAULT_MAX_CONNECTIONS, DEFAULT_RATE_LIMIT_BAD_KEY, DEFAULT_RATE_LIMIT_KEY, DEFAULT_RATE_LIMIT_OPEN } from '../config.js';
 import { createApp } from './app.js';
 import { createLogger, flushLogger } from './logger.js';
 import { Metrics } from './metrics.js';
@@ -87,7 +87,7 @@ const TIMEOUT_CHECK_INTERVAL_MS = 500;
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const pkg = findPackage();
   const logger = createLogger(options.logLevel ?? 'info', options.logDestination);
-  const keystoreUrl = options.keystoreUrl ?? sqliteUrlFor(options.dataDir ?? './data');
+  const keystoreUrl = options.keystoreUrl ?? sqliteUrlFor(options.dataDir ?? defaultDataDir());
   const services = await openKeyServices(keystoreUrl, {
     namespace: options.keyNamespace,
     adminToken: options.adminToken,

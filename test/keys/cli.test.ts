@@ -122,6 +122,35 @@ describe('vino keys', () => {
     expect(run.stdout).not.toContain('\u001b');
   });
 
+  it('uses one default store from any working folder, names it, and prints the curl example with the configured port', async () => {
+    const home = freshDir();
+    const [first, second] = [freshDir(), freshDir()];
+    const env = { XDG_DATA_HOME: home, VINO_PORT: '9123' };
+    const created = await runVino(['keys', 'create', 'From one folder'], env, first);
+    expect(created.code).toBe(0);
+    expect(created.stdout).toContain('curl -X POST http://127.0.0.1:9123/api/v1/secure/vin/decode');
+    expect(created.stderr).toContain(`vino: key store sqlite://${home}/vino/vino.sqlite`);
+    const flagged = await runVino(['keys', 'create', 'Flag port', '--port', '8443', '--host', '0.0.0.0'], env, first);
+    expect(flagged.stdout).toContain('curl -X POST http://127.0.0.1:8443/api/v1/secure/vin/decode');
+    const listed = await runVino(['keys', 'list', '--json'], env, second);
+    expect(JSON.parse(listed.stdout).keys.map((k: { label: string }) => k.label).sort()).toEqual(['Flag port', 'From one folder']);
+  });
+
+  it('shows the key store\'s own reason when PostgreSQL refuses (a database that does not exist)', async () => {
+    const { listening, POSTGRES_URL } = await import('./probe.js');
+    if (!(await listening(POSTGRES_URL, 5432))) {
+      console.warn(`PostgreSQL not reachable at ${POSTGRES_URL}: skipping the PostgreSQL error check`);
+      return;
+    }
+    const missing = new URL(POSTGRES_URL);
+    missing.pathname = '/vino_no_such_database';
+    for (const args of [['keys', 'list'], ['keys', 'create', 'x']]) {
+      const run = await runVino([...args, '--keystore', missing.href]);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain('database "vino_no_such_database" does not exist');
+    }
+  });
+
   it('reports a bad VINO_ADMIN_TOKEN as bad usage', async () => {
     const run = await runVino(['keys', 'list', '--data-dir', freshDir()], { VINO_ADMIN_TOKEN: 'short' });
     expect(run.code).toBe(2);

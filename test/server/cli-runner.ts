@@ -13,9 +13,9 @@ export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv 
   return { ...env, ...extra };
 }
 
-export function runVino(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
+export function runVino(args: string[], env: Record<string, string> = {}, cwd?: string): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: cleanEnv(env) });
+    const child = spawn(process.execPath, [BIN, ...args], { env: cleanEnv(env), cwd });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => { stdout += chunk; });

@@ -1,8 +1,9 @@
 // Configuration: flags over environment variables over defaults that work on a fresh machine.
-import { resolve } from 'node:path';
+import { homedir } from 'node:os';
+import { isAbsolute, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli/main.js';
-import { ConfigError, DEFAULT_RATE_LIMIT_BAD_KEY, DEFAULT_RATE_LIMIT_KEY, DEFAULT_RATE_LIMIT_OPEN, parseOrigins, resolveConfig, type ConfigFlags } from '../../src/config.js';
+import { ConfigError, defaultDataDir, DEFAULT_RATE_LIMIT_BAD_KEY, DEFAULT_RATE_LIMIT_KEY, DEFAULT_RATE_LIMIT_OPEN, parseOrigins, resolveConfig, type ConfigFlags } from '../../src/config.js';
 
 /** `vino serve <args>` parsed as the CLI does with `env` set, and resolved; the server is not started. */
 function serveConfig(args: string[], env: Record<string, string>) {
@@ -24,7 +25,7 @@ function serveConfig(args: string[], env: Record<string, string>) {
 describe('resolveConfig', () => {
   it('has defaults that need nothing set', () => {
     expect(resolveConfig({}, {})).toEqual({
-      host: '127.0.0.1', port: 8080, dataDir: './data', keystoreUrl: `sqlite://${resolve('./data/vino.sqlite')}`,
+      host: '127.0.0.1', port: 8080, dataDir: join(homedir(), '.local', 'share', 'vino'), keystoreUrl: `sqlite://${join(homedir(), '.local', 'share', 'vino', 'vino.sqlite')}`,
       adminToken: undefined, corsOrigins: [], rateLimitOpen: DEFAULT_RATE_LIMIT_OPEN, rateLimitKey: DEFAULT_RATE_LIMIT_KEY,
       rateLimitBadKey: DEFAULT_RATE_LIMIT_BAD_KEY, workers: 1, maxConnections: 2048, trustedProxies: [], logLevel: 'info',
     });
@@ -76,6 +77,21 @@ describe('resolveConfig', () => {
 
   it('takes "auto" workers as one per core', () => {
     expect(resolveConfig({ workers: 'auto' }, {}).workers).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('defaultDataDir', () => {
+  it.each([
+    ['XDG_DATA_HOME when it is absolute', { XDG_DATA_HOME: '/srv/xdg' }, 'linux', '/srv/xdg/vino'],
+    ['~/.local/share without it', {}, 'linux', '/home/ana/.local/share/vino'],
+    ['~/.local/share when XDG_DATA_HOME is relative (invalid)', { XDG_DATA_HOME: 'xdg' }, 'linux', '/home/ana/.local/share/vino'],
+    ['Application Support on macOS', {}, 'darwin', '/home/ana/Library/Application Support/vino'],
+  ])('is %s', (_name, env, os, want) => {
+    expect(defaultDataDir(env, os, '/home/ana')).toBe(want);
+  });
+
+  it('does not depend on the working folder', () => {
+    expect(isAbsolute(resolveConfig({}, {}).dataDir)).toBe(true);
   });
 });
 

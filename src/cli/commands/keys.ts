@@ -1,13 +1,20 @@
 // `vino keys create <label>` / `list` / `revoke <id>`: API key administration from the command line,
 // on the same store the server reads. A key is printed once, at creation; lists never show it.
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import type { ApiKeySummary } from '../../keys/index.js';
 import { printable, terminalSafeJson } from '../printable.js';
 import { withKeyServices, withKeyStoreOptions, type KeyStoreFlags } from './key-store-options.js';
+import type { VinoConfig } from '../../config.js';
 
-interface JsonFlag extends KeyStoreFlags { json?: boolean }
+interface JsonFlag extends KeyStoreFlags { json?: boolean; host?: string; port?: string }
 
 const EXAMPLE_VIN = '1HGCM82633A004352';
+
+/** Where the server this store belongs to listens, as the curl example should call it. */
+function serverUrl(config: VinoConfig): string {
+  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`;
+}
 
 function status(key: ApiKeySummary): string {
   return key.revokedAt ? `revoked ${key.revokedAt}` : 'active';
@@ -27,10 +34,16 @@ export function registerKeys(program: Command): void {
     .description('create an API key for an application; the key is printed once')
     .argument('<label>', 'the application it is for, e.g. "My ERP"')
     .option('--json', 'print {"id", "label", "key", "prefix", "createdAt"} on one line')
+    .addOption(new Option('--host <host>', 'where the server listens, for the example it prints (default 127.0.0.1)').env('VINO_HOST'))
+    .addOption(new Option('--port <port>', 'the server\'s port, for the example it prints (default 8080)').env('VINO_PORT'))
     .action(async (label: string, flags: JsonFlag, command: Command) => {
       const { isValidKeyLabel } = await import('../../server/validate.js');
       if (!isValidKeyLabel(label)) command.error('error: the label must be 1 to 100 printable characters, not only spaces', { exitCode: 2, code: 'vino.label' });
-      const created = await withKeyServices(command, flags, (s) => s.keys.create(label.trim()));
+      let base = '';
+      const created = await withKeyServices(command, flags, (s, config) => {
+        base = serverUrl(config);
+        return s.keys.create(label.trim());
+      });
       if (flags.json) {
         process.stdout.write(terminalSafeJson(created) + '\n');
         return;
@@ -38,7 +51,7 @@ export function registerKeys(program: Command): void {
       process.stdout.write(
         `Created API key ${created.id} for "${printable(created.label)}".\n\n    ${created.key}\n\n` +
         'Store it now: it is shown only this once. Call the secure endpoint with it:\n\n' +
-        `    curl -X POST http://127.0.0.1:8080/api/v1/secure/vin/decode \\\n` +
+        `    curl -X POST ${base}/api/v1/secure/vin/decode \\\n` +
         `      -H 'Authorization: Bearer ${created.key}' \\\n` +
         `      -H 'Content-Type: application/json' -d '{"identifier":"${EXAMPLE_VIN}"}'\n`);
     });
