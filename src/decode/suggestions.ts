@@ -15,7 +15,7 @@ import { COST, mistakeKind, substitutionCost } from './confusables.js';
 import { effectiveWmi, NO_PLANTS } from './corporate-origin.js';
 import { followsPosition7Rule, readModelYear } from './model-year.js';
 import { resolvePlant } from './plant.js';
-import type { Tables } from './tables.js';
+import type { PlantsByCode, Tables, WmiEntry } from './tables.js';
 
 export const MAX_SUGGESTIONS = 5;
 
@@ -63,14 +63,31 @@ function describeSubstitution(given: string, meant: string, position: number, co
     + (kind === 'lookAlike' ? ' (they look alike)' : kind === 'neighbouringKeys' ? ' (neighbouring keys)' : '');
 }
 
-/** Whether a corrected VIN is one to offer, and whether its plant resolves (a cost when not). */
-function plantPenalty(tables: Tables, vin: string): number | null {
-  if (!tables.modelYearByChar[vin.charCodeAt(9) - 48]) return null;
-  const wmi = effectiveWmi(vin);
-  const entry = tables.wmi.get(wmi);
-  if (!entry) return null;
-  const reading = readModelYear(tables, vin, followsPosition7Rule(entry.vehicleType), true);
-  return resolvePlant(tables.plants.get(wmi) ?? NO_PLANTS, vin, reading.candidates) ? 0 : COST.plantUnresolved;
+/**
+ * Whether a corrected VIN is one to offer, and whether its plant resolves (a cost when not). Most
+ * candidates of one decode share the WMI, so its registry lookups are kept for the next.
+ */
+class Checker {
+  private wmi = '';
+  private entry: WmiEntry | undefined;
+  private plants: PlantsByCode = NO_PLANTS;
+  private position7Rule = false;
+
+  constructor(private readonly tables: Tables) {}
+
+  penalty(vin: string): number | null {
+    if (!this.tables.modelYearByChar[vin.charCodeAt(9) - 48]) return null;
+    const wmi = effectiveWmi(vin);
+    if (wmi !== this.wmi) {
+      this.wmi = wmi;
+      this.entry = this.tables.wmi.get(wmi);
+      this.plants = this.entry ? this.tables.plants.get(wmi) ?? NO_PLANTS : NO_PLANTS;
+      this.position7Rule = followsPosition7Rule(this.entry?.vehicleType ?? null);
+    }
+    if (!this.entry) return null;
+    const reading = readModelYear(this.tables, vin, this.position7Rule, true);
+    return resolvePlant(this.plants, vin, reading.candidates) ? 0 : COST.plantUnresolved;
+  }
 }
 
 function remainderOf(vin: string): number {
@@ -97,6 +114,9 @@ export function suggestCorrections(tables: Tables, text: string): Suggestion[] {
   // Each candidate is first a number: cost, then which replacement of I, O and Q, which kind of
   // mistake, where and to what. Sorting numbers is cheap; only the cheapest few become VINs.
   const candidates: number[] = [];
+  // Characters that neither look alike nor sit on a neighbouring key: kept apart, and ranked only
+  // when the likelier mistakes do not give five suggestions (they are most of the candidates).
+  const unlikely: number[] = [];
   const combos = excluded.length === 0 ? [{ vin: text, cost: 0 }] : replacementsForExcluded(text, excluded);
   // When reading each I, O and Q as its look-alike already gives a VIN that holds, that is the answer: no second mistake is looked for.
   let plainReadingHolds = false;
@@ -121,7 +141,8 @@ export function suggestCorrections(tables: Tables, text: string): Suggestion[] {
         const wanted = CHARS_BY_VALUE[(TRANSLITERATION[given]! + need * INVERSE_MOD_11[CHECK_WEIGHTS[i]!]!) % 11] ?? '';
         for (let k = 0; k < wanted.length; k++) {
           const to = wanted.charCodeAt(k);
-          candidates.push(packed(base + substitutionCost(given, to), n, SUBSTITUTION, i, to));
+          const cost = substitutionCost(given, to);
+          (cost >= COST.other ? unlikely : candidates).push(packed(base + cost, n, SUBSTITUTION, i, to));
         }
       }
     }
@@ -139,7 +160,10 @@ export function suggestCorrections(tables: Tables, text: string): Suggestion[] {
       if (holds) candidates.push(packed(base + COST.adjacentSwap, n, SWAP, i, 48));
     }
   }
-  return rank(tables, combos.map((c) => c.vin), candidates).map((c) => explain(text, c));
+  const vins = combos.map((c) => c.vin);
+  let best = rank(tables, vins, candidates);
+  if (unlikely.length > 0 && (best.length < MAX_SUGGESTIONS || best[MAX_SUGGESTIONS - 1]!.cost >= COST.other)) best = rank(tables, vins, candidates.concat(unlikely));
+  return best.map((c) => explain(text, c));
 }
 
 const ALONE = 0, SUBSTITUTION = 1, SWAP = 2;
@@ -183,12 +207,13 @@ function explain(text: string, { vin, swapAt }: Candidate): Suggestion {
  * Equal costs keep the order of their numbers, so the answer is deterministic.
  */
 function rank(tables: Tables, combos: readonly string[], keys: number[]): Candidate[] {
-  const sorted = Float64Array.from(keys).sort();
+  keys.sort((a, b) => a - b);
+  const checker = new Checker(tables);
   const kept: Candidate[] = [];
-  for (const key of sorted) {
+  for (const key of keys) {
     if (kept.length >= MAX_SUGGESTIONS && Math.floor(key / 2 ** 20) > kept[MAX_SUGGESTIONS - 1]!.cost) break;
     const candidate = unpack(combos, key);
-    const penalty = plantPenalty(tables, candidate.vin);
+    const penalty = checker.penalty(candidate.vin);
     if (penalty === null) continue;
     candidate.cost += penalty;
     // Insert after every kept candidate of the same or lower cost.
