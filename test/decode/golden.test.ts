@@ -1,7 +1,7 @@
 // Golden tests: real identifiers and facts about them from public sources, each row naming where the
-// identifier and the facts come from. The registry's plant facts are NHTSA vPIC's (or a curated row's, where
-// marked); where a
-// Wikipedia page about the plant or the model states the same place, it is named as well.
+// identifier and the facts come from. The registry's plant facts are NHTSA vPIC's (or a curated
+// row's, where marked); where a Wikipedia page about the plant or the model states the same place,
+// it is named as well.
 import { describe, expect, it } from 'vitest';
 import { decode } from '../../src/decode/index.js';
 import type { DecodeResult } from '../../src/generated/contract.js';
