@@ -4,6 +4,8 @@
 // not guessed. The check digit cannot be verified while any position is unknown (every position
 // but 9 carries a weight, and 9 is the digit itself).
 import type { DecodeResult, Evidence, Warning } from '../generated/contract.js';
+import { CHECK_WEIGHTS, TRANSLITERATION, VIN_ORDER } from './alphabet.js';
+import { CHECK_DIGIT_CHARS } from './check-digit.js';
 import { NO_PLANTS, type CorporateOrigin } from './corporate-origin.js';
 import { readModelYear, type ModelYearReading } from './model-year.js';
 import type { VinPattern } from './pattern.js';
@@ -113,7 +115,11 @@ export interface PartialPlant {
   match: PlantMatch | null;
   /** 1-based unknown positions that kept the plant from being decided (11 when the plant code is unknown); empty when it was. */
   undecidedBy: readonly number[];
+  /** The places the rows that may match name, when the plant is undecided between them. */
+  possiblePlaces: readonly string[];
 }
+
+const placeOf = (row: PlantEntry): string => [row.city, row.state, row.countryCode].filter(Boolean).join(', ');
 
 /**
  * The plant of a partial VIN: as plant.ts decides it for a clean VIN, except that a row whose
@@ -121,7 +127,7 @@ export interface PartialPlant {
  * every row that may match names the same place (the same country, at least).
  */
 export function resolvePartialPlant(plants: PlantsByCode, vin: string, years: readonly number[]): PartialPlant {
-  if (isUnknown(vin, 10)) return { match: null, undecidedBy: [11] };
+  if (isUnknown(vin, 10)) return { match: null, undecidedBy: [11], possiblePlaces: [] };
   const exact = plants.codes[vin.charCodeAt(10) - 48];
   const wildcard = plants.wildcard;
   const touched = new Set<number>();
@@ -138,8 +144,8 @@ export function resolvePartialPlant(plants: PlantsByCode, vin: string, years: re
     }
   }
   const agreed = agreement(rows);
-  if (agreed) return { match: { entry: agreed.entry, otherYears, cityKnown: agreed.cityKnown }, undecidedBy: [] };
-  return { match: null, undecidedBy: [...touched].sort((a, b) => a - b) };
+  if (agreed) return { match: { entry: agreed.entry, otherYears, cityKnown: agreed.cityKnown }, undecidedBy: [], possiblePlaces: [] };
+  return { match: null, undecidedBy: [...touched].sort((a, b) => a - b), possiblePlaces: [...new Set(rows.map(placeOf))] };
 }
 
 /** 1-based positions as people write them: 12-17, or 5, 7. */
@@ -154,6 +160,32 @@ export function positionList(positions: readonly number[]): string {
   return parts.join(', ');
 }
 
+/** Few enough possibilities to list in a sentence. */
+const FEW = 4;
+
+const orList = (items: readonly string[]): string => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`);
+
+/**
+ * What the check digit says about the one unknown position of a VIN whose check digit is mandatory
+ * (49 CFR 565.15(c): the weighted sum modulo 11): the characters that would make it hold there, or
+ * the digit itself when it is the unknown one. Null when it says nothing (more than one unknown).
+ */
+function checkDigitNarrows(vin: string, unknown: readonly number[]): string | null {
+  if (unknown.length !== 1) return null;
+  const index = unknown[0]! - 1;
+  let sum = 0;
+  for (let i = 0; i < 17; i++) if (i !== index) sum += TRANSLITERATION[vin.charCodeAt(i)]! * CHECK_WEIGHTS[i]!;
+  if (index === 8) return `the other positions give check digit ${CHECK_DIGIT_CHARS[sum % 11]}`;
+  const check = CHECK_DIGIT_CHARS.indexOf(vin[8]!);
+  if (check < 0) return null;
+  // The value position `index` must have: weight * value = check - sum (mod 11); 11 is prime, so try the ten values.
+  let value = -1;
+  for (let v = 0; v <= 9; v++) if ((sum + v * CHECK_WEIGHTS[index]!) % 11 === check) value = v;
+  const fits = [...VIN_ORDER].filter((ch) => TRANSLITERATION[ch.charCodeAt(0)] === value);
+  return fits.length === 0 ? `no character at position ${index + 1} makes the check digit hold, so another position is mistyped`
+    : `the check digit allows only ${orList(fits)} at position ${index + 1}`;
+}
+
 /** The warning every partial VIN carries: which positions are unknown, and what they leave undecided. */
 export function partialWarning(vin: string, origin: CorporateOrigin, reading: ModelYearReading, plant: PartialPlant): Warning {
   const unknown: number[] = [];
@@ -162,13 +194,16 @@ export function partialWarning(vin: string, origin: CorporateOrigin, reading: Mo
   if (!wmiKnown(vin)) undecided.push(origin.range ? 'the manufacturer (WMI)' : 'the country and manufacturer (WMI)');
   if (reading.code === '*') undecided.push('the model year (position 10)');
   if (plant.undecidedBy.length > 0) {
+    const places = plant.possiblePlaces.length > 1 && plant.possiblePlaces.length <= FEW ? `: ${orList(plant.possiblePlaces)}` : '';
     undecided.push(plant.undecidedBy.length === 1 && plant.undecidedBy[0] === 11 ? 'the plant (position 11)'
-      : `the plant (the registry's plant rows for this code also read position${plant.undecidedBy.length > 1 ? 's' : ''} ${positionList(plant.undecidedBy)})`);
+      : `the plant${places} (the registry's plant rows for this code also read position${plant.undecidedBy.length > 1 ? 's' : ''} ${positionList(plant.undecidedBy)})`);
   }
   const many = unknown.length > 1;
+  const narrowed = origin.checkDigitRequired ? checkDigitNarrows(vin, unknown) : null;
   return {
     code: 'PARTIAL_VIN',
     message: `Position${many ? 's' : ''} ${positionList(unknown)} ${many ? 'are' : 'is'} unknown, so the check digit cannot be verified`
-      + (undecided.length > 0 ? `; not decided: ${undecided.join(', ')}.` : '.'),
+      + (narrowed ? ` (${narrowed})` : '')
+      + (undecided.length > 0 ? `; not decided: ${undecided.join('; ')}.` : '.'),
   };
 }

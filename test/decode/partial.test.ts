@@ -66,7 +66,7 @@ const cases: [string, { given: string; want: Want }][] = [
   ['the serial unknown', { given: '1T1AA1A1XTD******', want: { manufacturer: 'Test Motors Inc.', country: 'US', plant: ['MX', 'Newtown'], year: 2026, says: ['Positions 12-17 are unknown', 'check digit cannot be verified'] } }],
   ['a prefix of 11 positions', { given: '1T1AA1A1XTD', want: { manufacturer: 'Test Motors Inc.', country: 'US', plant: ['MX', 'Newtown'], year: 2026, says: ['Positions 12-17'] } }],
   ['a prefix of 11 positions whose plant row also reads position 12', { given: '1T1AA1A1XTB', want: { manufacturer: 'Test Motors Inc.', country: 'US', plant: null, year: 2026, says: ['also read position 12'] } }],
-  ['a plant pattern that reads an unknown position is not taken as matching: the places disagree', { given: '1T1AA1A1XTB*23456', want: { manufacturer: 'Test Motors Inc.', country: 'US', plant: null, year: 2026, says: ['Position 12 is unknown', 'the plant (the registry\'s plant rows for this code also read position 12)'] } }],
+  ['a plant pattern that reads an unknown position is not taken as matching: the places disagree, and are named', { given: '1T1AA1A1XTB*23456', want: { manufacturer: 'Test Motors Inc.', country: 'US', plant: null, year: 2026, says: ['Position 12 is unknown', 'the plant: Patternton, Ontario, CA or Plainville, Texas, US (the registry\'s plant rows for this code also read position 12)'] } }],
   ['a plant pattern that reads only known positions decides as usual', { given: '1T1AA1A1XTB1*****', want: { manufacturer: 'Test Motors Inc.', country: 'US', plant: ['CA', 'Patternton'], year: 2026, says: ['Positions 13-17'] } }],
   ['rows that may match agree on the country only: the country, no city', { given: '1T1*A1A1XTC123456', want: { manufacturer: 'Test Motors Inc.', country: 'US', plant: ['US', null], year: 2026, says: ['Position 4 is unknown'] } }],
   ['the plant code unknown', { given: '1T1AA1A1XT*123456', want: { manufacturer: 'Test Motors Inc.', country: 'US', plant: null, year: 2026, says: ['the plant (position 11)'] } }],
@@ -77,6 +77,8 @@ const cases: [string, { given: string; want: Want }][] = [
   ['position 1 unknown: not even the country', { given: '*T1AA1A1XTB123456', want: { manufacturer: null, country: null, plant: null, year: 2026, says: ['the country and manufacturer (WMI)'] } }],
   ['a low-volume WMI whose positions 12-14 are unknown', { given: '1T9AA1A1XTK', want: { manufacturer: null, country: 'US', plant: null, year: 2026, says: ['the manufacturer (WMI)'] } }],
   ['a low-volume WMI with positions 12-14 known', { given: '1T9AA1A1XTKABC***', want: { manufacturer: 'Tiny Coachworks', country: 'US', plant: ['US', 'Smalltown'], year: 2026, says: ['Positions 15-17'] } }],
+  ['one unknown position where the check digit is mandatory: the characters it allows', { given: '1T1AA1A1X*D123456', want: { manufacturer: 'Test Motors Inc.', country: 'US', plant: null, year: null, says: ['the check digit allows only'] } }],
+  ['the check digit unknown: the digit the other positions give', { given: '1T1AA1A1*TD123456', want: { manufacturer: 'Test Motors Inc.', country: 'US', plant: ['MX', 'Newtown'], year: 2026, says: ['Position 9 is unknown', '(the other positions give check digit '] } }],
   ['every position unknown', { given: '*****************', want: { manufacturer: null, country: null, plant: null, year: null, says: ['Positions 1-17', 'the model year', 'the plant (position 11)'] } }],
 ];
 
@@ -120,7 +122,8 @@ describe('partial VINs on the built-in registry (issue 11, "Done when")', () => 
     expect(r.validation.checkDigit).toEqual({ status: 'NOT_APPLICABLE', calculated: null, actual: '3', required: true });
     expect(r.assembly.city).toBe('Marysville');
     expect(r.vehicle.modelYear).toBe(2003);
-    expect(partialWarning(r)).toBe('Position 7 is unknown, so the check digit cannot be verified.');
+    // The check digit (mandatory here) still narrows the one unknown position: 8 is B, K, S or 2's value.
+    expect(partialWarning(r)).toBe('Position 7 is unknown, so the check digit cannot be verified (the check digit allows only B, K, S or 2 at position 7).');
   });
 
   it('a prefix of 10 characters is too short', () => {
