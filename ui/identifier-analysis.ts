@@ -2,8 +2,9 @@
  * What the input can tell about an identifier before any request is made: how long it is against
  * the 17 characters of a VIN, whether it is shaped like a Japanese chassis number or a partial VIN
  * (`*` for unknown positions, or the first 11 or more positions alone), and where the letters
- * ISO 3779 excludes (I, O, Q — they read as 1 and 0) sit.
+ * ISO 3779 excludes (I, O, Q — they look like the digits 1 and 0) sit.
  */
+import { normaliseIdentifier } from '../src/identifier-text.js';
 
 /** A VIN has exactly this many characters (ISO 3779, 49 CFR 565.15). */
 export const VIN_LENGTH = 17;
@@ -27,10 +28,8 @@ export interface IdentifierAnalysis {
   unknownPositions: number[];
 }
 
-/** Mirrors the server's normalisation (src/decode/identifier.ts), so positions named here match its 422 `positions`. */
-export function normaliseIdentifier(raw: string): string {
-  return raw.replace(/\s+/g, '').toUpperCase();
-}
+/** The server's own normalisation (one module for both), so positions named here match its 422 `positions`. */
+export { normaliseIdentifier };
 
 /**
  * A Japanese domestic chassis number is MODELCODE-SERIAL (`JZA80-1004956`): a model code starting
@@ -98,7 +97,7 @@ export function positionRanges(positions: readonly number[]): string {
 export function excludedLetterWarning(vin: string, positions: readonly number[]): string {
   if (positions.length === 0) return '';
   const named = positions.map((position) => `${vin.charAt(position - 1)} at position ${position}`);
-  return `VINs never use I, O or Q (they read as 1 and 0): ${joinWithAnd(named)}.`;
+  return `ISO 3779 excludes I, O and Q from VINs because they look like the digits 1 and 0: ${joinWithAnd(named)}.`;
 }
 
 export function joinWithAnd(items: readonly string[]): string {

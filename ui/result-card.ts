@@ -1,7 +1,7 @@
 import { LitElement, html, css, nothing, type TemplateResult } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import type { DecodeResult } from '../src/generated/contract.js';
-import { CONFIDENCE_LABELS, FORMAT_LABELS, checkDigitText, countryText, evidenceText, modelYearText, shown } from './result-labels.js';
+import { FORMAT_LABELS, checkDigitText, confidenceText, mandatoryCheckDigitFails, countryText, evidenceText, modelYearText, shown } from './result-labels.js';
 import { sharedStyles } from './shared-styles.js';
 import { engineParts, fuelParts } from '../src/vehicle-text.js';
 
@@ -10,6 +10,7 @@ import { engineParts, fuelParts } from '../src/vehicle-text.js';
  * Physical Assembly Line, Vehicle Attributes, Validation & Diagnostics. Unknown values show `-`.
  *
  * @csspart verdict - the verdict banner; carries `data-alignment` with the originAlignment code.
+ * @csspart check-digit-alert - shown above the verdict when a mandatory check digit fails.
  * @csspart section - each of the five groups.
  */
 @customElement('vin-result-card')
@@ -21,6 +22,7 @@ export class VinResultCard extends LitElement {
     .verdict[data-alignment='VERIFIED_ORIGIN_ALIGNMENT'] { background: var(--vino-ok-surface, #e6f4ea); border-color: var(--vino-ok, #1a7f37); }
     .verdict[data-alignment='TRANSNATIONAL_ASSEMBLY'] { background: var(--vino-transnational-surface, #e8effa); border-color: var(--vino-transnational, #0b5cad); }
     .verdict[data-alignment='UNVERIFIED'] { background: var(--vino-warn-surface, #fff4d6); border-color: var(--vino-warn, #b7791f); }
+    .alert { border-radius: var(--vino-radius, 6px); padding: 0.75rem 1rem; margin-bottom: 1rem; border-left: 6px solid var(--vino-error, #cf222e); background: var(--vino-error-surface, #ffebe9); }
     .groups { display: grid; gap: 0.75rem; grid-template-columns: repeat(auto-fit, minmax(min(100%, 21rem), 1fr)); }
     section { margin: 0; container-type: inline-size; }
     dl { display: grid; grid-template-columns: minmax(7rem, max-content) 1fr; gap: 0.3rem 0.75rem; margin: 0; }
@@ -41,6 +43,11 @@ export class VinResultCard extends LitElement {
     if (!result) return nothing;
     const { summary, corporateOrigin: origin, assembly, vehicle, validation } = result;
     return html`
+      ${mandatoryCheckDigitFails(result) ? html`
+        <p class="alert" part="check-digit-alert" role="alert">
+          <strong>Check digit fails:</strong> position 9 should be ${validation.checkDigit.calculated}, the VIN has
+          ${validation.checkDigit.actual}. The check digit is mandatory here, so this VIN is probably mistyped: LOW confidence.
+        </p>` : nothing}
       <div class="verdict" part="verdict" data-alignment=${summary.originAlignment}>
         <span class="muted">Verdict for <span class="mono">${result.identifier}</span></span>
         <strong>${summary.verdict}</strong>
@@ -49,7 +56,7 @@ export class VinResultCard extends LitElement {
         ${group('summary', 'Summary', [
           ['Identifier', html`<span class="mono">${result.identifier}</span>`],
           ['Format', withCode(FORMAT_LABELS[summary.format], summary.format)],
-          ['Confidence', withCode(CONFIDENCE_LABELS[summary.confidence], summary.confidence)],
+          ['Confidence', withCode(confidenceText(result), summary.confidence)],
           ['Verdict', withCode(summary.verdict, summary.originAlignment)],
         ])}
         ${group('corporate-origin', 'Layer 1 · Corporate Origin', [

@@ -21,6 +21,28 @@ export const CONFIDENCE_LABELS: Record<Confidence, string> = {
   LOW_INFERRED: 'Low: inferred from the country range only',
 };
 
+/** A check digit that fails where the region makes it mandatory (North America, China): the VIN is probably mistyped. */
+export function mandatoryCheckDigitFails(result: DecodeResult): boolean {
+  const checkDigit = result.validation.checkDigit;
+  return checkDigit.status === 'MISMATCH' && checkDigit.required;
+}
+
+/**
+ * The confidence with its real reason. LOW has three: a mandatory check digit that fails (maker and
+ * plant may well have resolved), a JDM row not yet checked against a source, or nothing but the
+ * ISO 3780 country range; the page named only the last, even for 5YJ3E1EA7KF317000.
+ */
+export function confidenceText(result: DecodeResult): string {
+  const { summary, validation, corporateOrigin } = result;
+  if (summary.confidence !== 'LOW_INFERRED') return CONFIDENCE_LABELS[summary.confidence];
+  if (mandatoryCheckDigitFails(result)) {
+    const { calculated, actual } = validation.checkDigit;
+    return `Low: the check digit fails (calculated ${shown(calculated)}, the VIN has ${shown(actual)}) where it is mandatory`;
+  }
+  if (summary.format === 'JDM_CHASSIS' && corporateOrigin.manufacturer !== null) return 'Low: the registry row for this model code is not yet verified against a source';
+  return CONFIDENCE_LABELS.LOW_INFERRED;
+}
+
 export function checkDigitText(checkDigit: DecodeResult['validation']['checkDigit']): string {
   if (checkDigit.status === 'NOT_APPLICABLE') {
     return checkDigit.actual === null && !checkDigit.required ? 'NOT_APPLICABLE (chassis numbers carry no check digit)' : 'NOT_APPLICABLE (unknown positions take part in it)';

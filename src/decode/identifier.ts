@@ -3,6 +3,7 @@
 import { isVinChar } from './alphabet.js';
 import { cleanVinRemainder } from './check-digit.js';
 import type { DecodeError } from './outcome.js';
+import { normaliseIdentifier } from '../identifier-text.js';
 import { MIN_PARTIAL_LENGTH } from './partial.js';
 
 export type Identifier =
@@ -38,8 +39,6 @@ function splitChassis(text: string): { modelCode: string; serial: string } | nul
 
 const characterCount = (n: number): string => `${n} character${n === 1 ? '' : 's'}`;
 
-/** Upper-cases a-z only: toUpperCase() turns ſ into S, ı into I and ﬀ into FF, which are not VIN characters. */
-const asciiUpperCase = (text: string): string => text.replace(/[a-z]+/g, (run) => run.toUpperCase());
 
 /** Whether the text may hold white space or lower-case letters (anything outside printable ASCII counts, to be safe). */
 function needsNormalising(text: string): boolean {
@@ -54,7 +53,7 @@ export function classifyIdentifier(input: string): { ok: true; id: Identifier } 
   if (cleanVinRemainder(input) >= 0) return { ok: true, id: { kind: 'vin', vin: input } };
   // Padding around an identifier (fixed-width exports) is dropped before the length guard looks.
   const text = input.length > 4 * MAX_LENGTH ? input.trim() : input;
-  const trimmed = text.length > 4 * MAX_LENGTH || !needsNormalising(text) ? text : asciiUpperCase(text.replace(/\s+/g, ''));
+  const trimmed = text.length > 4 * MAX_LENGTH || !needsNormalising(text) ? text : normaliseIdentifier(text);
   if (trimmed.length === 0) {
     return { ok: false, error: { code: 'INVALID_LENGTH', identifier: '', detail: 'The identifier is empty: enter a 17-character VIN or a chassis number such as JZA80-1004956.' } };
   }

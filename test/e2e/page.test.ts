@@ -73,7 +73,7 @@ describe.skipIf(chromiumMissing)('the page served by vino, in Chromium', () => {
     await input().click();
     await page.keyboard.type('1HGCM8263O');
     await expect.poll(() => counter().textContent()).toBe('10 / 17');
-    await expect.poll(() => warning().textContent()).toBe('VINs never use I, O or Q (they read as 1 and 0): O at position 10.');
+    await expect.poll(() => warning().textContent()).toBe('ISO 3779 excludes I, O and Q from VINs because they look like the digits 1 and 0: O at position 10.');
     await page.keyboard.type('A00Q');
     await expect.poll(() => warning().textContent()).toContain('O at position 10 and Q at position 14');
     await shot('01-typing-counter-and-warning');

@@ -15,6 +15,7 @@ describe('analyseIdentifier', () => {
     ['the first 11 positions alone: a partial VIN', { given: '1hgcm82633a', want: { normalised: '1HGCM82633A', counted: '1HGCM82633A', length: 11, lengthState: 'partial', excludedLetterPositions: [], unknownPositions: [12, 13, 14, 15, 16, 17] } }],
     ['10 characters are still short', { given: '1HGCM82633', want: { normalised: '1HGCM82633', counted: '1HGCM82633', length: 10, lengthState: 'short', excludedLetterPositions: [], unknownPositions: [] } }],
     ['* for unknown positions', { given: '1HGCM8*633A00435*', want: { normalised: '1HGCM8*633A00435*', counted: '1HGCM8*633A00435*', length: 17, lengthState: 'complete', excludedLetterPositions: [], unknownPositions: [7, 17] } }],
+    ['ſ, ı and ﬀ stay as typed, as the server reads them (toUpperCase made ſ an S)', { given: '1hgcm82633a00435ſ', want: { normalised: '1HGCM82633A00435ſ', counted: '1HGCM82633A00435ſ', length: 17, lengthState: 'complete', excludedLetterPositions: [], unknownPositions: [] } }],
     ['a chassis number whose serial is still being typed', { given: 'bnr32-', want: { normalised: 'BNR32-', counted: 'BNR32-', length: 6, lengthState: 'chassis', excludedLetterPositions: [], unknownPositions: [] } }],
   ];
   it.each(cases)('%s', (_name, { given, want }) => {
@@ -22,9 +23,20 @@ describe('analyseIdentifier', () => {
   });
 });
 
+describe('one normalisation for the page and the server', () => {
+  it.each(['1hgcm82633a00435ſ', ' wa1eaafyxn2065837 ', '1HGCM82633A00435ı', 'jza80-1004956', 'ﬀ1HGCM82633A00435', '1hg\u00a0cm82633a004352'])('%j reads the same on both sides', async (typed) => {
+    const { decode } = await import('../../src/decode/index.js');
+    const page = analyseIdentifier(typed).normalised;
+    const server = decode(typed);
+    const serverReads = server.ok ? server.result.identifier : server.error.identifier;
+    expect(page).toBe(serverReads);
+    expect(decode(page)).toEqual(server);
+  });
+});
+
 describe('excludedLetterWarning', () => {
   it('names each letter with its position', () => {
-    expect(excludedLetterWarning('IHGCM8263OA004352', [1, 10])).toBe('VINs never use I, O or Q (they read as 1 and 0): I at position 1 and O at position 10.');
+    expect(excludedLetterWarning('IHGCM8263OA004352', [1, 10])).toBe('ISO 3779 excludes I, O and Q from VINs because they look like the digits 1 and 0: I at position 1 and O at position 10.');
   });
 
   it('is empty when nothing is excluded', () => {

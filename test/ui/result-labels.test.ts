@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { secureDecodeCurl } from '../../ui/curl-example.js';
-import { checkDigitText, countryText, modelYearText, resultAnnouncement, shown } from '../../ui/result-labels.js';
+import { checkDigitText, confidenceText, countryText, mandatoryCheckDigitFails, modelYearText, resultAnnouncement, shown } from '../../ui/result-labels.js';
+import { decode } from '../../src/decode/index.js';
 import { hondaResult, sparseResult } from './fixtures.js';
 
 describe('result labels', () => {
@@ -43,5 +44,26 @@ describe('secureDecodeCurl', () => {
       "  -H 'Content-Type: application/json' \\",
       `  -d '{"identifier":"1HGCM82633A004352"}'`,
     ].join('\n'));
+  });
+});
+
+describe('the confidence and its reason', () => {
+  const decoded = (identifier: string) => {
+    const outcome = decode(identifier);
+    if (!outcome.ok) throw new Error(`${identifier} did not decode`);
+    return outcome.result;
+  };
+
+  it('names a failing mandatory check digit as the reason for LOW, not the country range', () => {
+    const tesla = decoded('5YJ3E1EA7KF317000');
+    expect(tesla.summary.confidence).toBe('LOW_INFERRED');
+    expect(mandatoryCheckDigitFails(tesla)).toBe(true);
+    expect(confidenceText(tesla)).toBe('Low: the check digit fails (calculated 2, the VIN has 7) where it is mandatory');
+  });
+
+  it('keeps the other labels', () => {
+    expect(confidenceText(hondaResult)).toBe('High: maker and plant resolved from registries');
+    expect(mandatoryCheckDigitFails(hondaResult)).toBe(false);
+    expect(confidenceText(sparseResult)).toBe('Medium: one layer unresolved');
   });
 });

@@ -64,7 +64,7 @@ describe.skipIf(chromiumMissing)('<vin-origin-decoder> in Chromium', () => {
     await input().pressSequentially('1HGCM8263');
     await expect.poll(() => warning().textContent()).toBe('');
     await input().press('o');
-    await expect.poll(() => warning().textContent()).toBe('VINs never use I, O or Q (they read as 1 and 0): O at position 10.');
+    await expect.poll(() => warning().textContent()).toBe('ISO 3779 excludes I, O and Q from VINs because they look like the digits 1 and 0: O at position 10.');
     await input().pressSequentially('A00Q');
     await expect.poll(() => warning().textContent()).toContain('O at position 10 and Q at position 14.');
     await expect.poll(() => warning().getAttribute('aria-live')).toBe('polite');
@@ -149,6 +149,24 @@ describe.skipIf(chromiumMissing)('<vin-origin-decoder> in Chromium', () => {
     await input().press('Enter');
     await expect.poll(() => verdict().textContent()).toBe('Unverified');
     await expect.poll(vehicleRows).toMatchObject({ Series: '-', Trim: '-', Body: '-', Doors: '-', Drive: '-', Engine: '-', Fuel: '-', GVWR: '-' });
+  });
+
+  it('puts a failing mandatory check digit above the verdict and names it as the reason for LOW', async () => {
+    const { decode } = await import('../../src/decode/index.js');
+    const tesla = decode('5YJ3E1EA7KF317000');
+    if (!tesla.ok) throw new Error('the Tesla VIN did not decode');
+    api.decodes.set(tesla.result.identifier, { status: 200, body: tesla.result });
+    await input().fill(tesla.result.identifier);
+    await input().press('Enter');
+    await verdict().waitFor();
+    const alert = page.locator('vin-result-card [part="check-digit-alert"]');
+    await expect.poll(() => alert.getAttribute('role')).toBe('alert');
+    expect(await alert.textContent()).toMatch(/Check digit fails:\s+position 9 should be 2, the VIN has\s+7/);
+    expect(await row('summary', 'Confidence').textContent()).toContain('Low: the check digit fails (calculated 2, the VIN has 7) where it is mandatory');
+    expect(await row('summary', 'Confidence').textContent()).not.toContain('country range');
+    await input().fill(hondaResult.identifier);
+    await input().press('Enter');
+    await expect.poll(() => alert.count()).toBe(0);
   });
 
   it('shows every unknown plant fact as -', async () => {
