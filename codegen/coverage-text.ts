@@ -1,9 +1,11 @@
 // The human form of `vino registry coverage`: one block per region and per maker, read top down.
-// Long source names and WMI lists are cut short here; `--json` carries them whole.
+// Long source names, source lists and WMI lists are cut short here; `--json` carries them whole.
 import type { Coverage, GroupCoverage } from './coverage.js';
 
 const SOURCE_WIDTH = 72;
 const WMIS_SHOWN = 12;
+/** Curated rows often cite one page each, so a region can have hundreds of sources: the largest few are shown. */
+const SOURCES_SHOWN = 8;
 
 const percent = (part: number, whole: number): string => (whole === 0 ? '-' : `${((100 * part) / whole).toFixed(1)}%`);
 
@@ -13,7 +15,12 @@ function shorten(text: string): string {
 
 function block(g: GroupCoverage): string[] {
   const lines = [`${g.name}: ${g.wmis} WMIs, ${g.wmisWithPlants} with plant codes (${percent(g.wmisWithPlants, g.wmis)}), ${g.plantCodes} codes`];
-  for (const s of g.sources) lines.push(`  ${String(s.codes).padStart(6)}  ${shorten(s.source)}`);
+  for (const s of g.sources.slice(0, SOURCES_SHOWN)) lines.push(`  ${String(s.codes).padStart(6)}  ${shorten(s.source)}`);
+  const moreSources = g.sources.length - SOURCES_SHOWN;
+  if (moreSources > 0) {
+    const codes = g.sources.slice(SOURCES_SHOWN).reduce((n, s) => n + s.codes, 0);
+    lines.push(`  ${' '.repeat(6)}  … and ${moreSources} more sources, with ${codes} codes between them`);
+  }
   if (g.wmisWithoutPlants.length > 0) {
     const shown = g.wmisWithoutPlants.slice(0, WMIS_SHOWN).join(' ');
     const more = g.wmisWithoutPlants.length - WMIS_SHOWN;
@@ -38,6 +45,7 @@ export function formatCoverage(c: Coverage, limit: number): string {
     ? `By maker: the ${makers.length} of ${c.makers.length} with most WMIs (--limit 0 shows all; --maker NAME, --region NAME narrow it):`
     : `By maker (${c.makers.length}):`);
   for (const m of makers) lines.push(...block(m));
-  if (t.wmisWithoutPlants.length > WMIS_SHOWN) lines.push('', 'Lists of WMIs are cut short; --json gives them whole.');
+  const cut = t.wmisWithoutPlants.length > WMIS_SHOWN || [...c.regions, ...makers].some((g) => g.sources.length > SOURCES_SHOWN);
+  if (cut) lines.push('', 'Lists of sources and WMIs are cut short; --json gives them whole.');
   return lines.join('\n') + '\n';
 }

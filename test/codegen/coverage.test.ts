@@ -68,4 +68,13 @@ describe('formatCoverage', () => {
     expect(text).toContain('Ford: 1 WMIs, 1 with plant codes (100.0%), 1 codes\n       1  A plant table\n');
     expect(text).not.toContain('Honda:');
   });
+
+  it('shows the eight sources with most codes and counts the rest', () => {
+    const sources = Array.from({ length: 11 }, (_, i) => ({ source: `page ${i + 1}`, codes: 11 - i }));
+    const group = { name: 'Europe', wmis: 11, wmisWithPlants: 11, plantCodes: 66, sources, wmisWithoutPlants: [] };
+    const text = formatCoverage({ filter: { region: null, maker: null }, total: { ...group, name: 'all' }, regions: [group], makers: [], jdm: { modelCodes: 0, unverified: 0, withPlant: 0 } }, 30);
+    expect(text).toContain('       4  page 8\n          … and 3 more sources, with 6 codes between them\n');
+    expect(text).not.toContain('page 9');
+    expect(text).toContain('Lists of sources and WMIs are cut short; --json gives them whole.');
+  });
 });
