@@ -1,13 +1,42 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Suites that start several processes, drive a server at a steady rate or assert how long something
+ * takes (a revocation reaching every worker, a soak's p99, memory staying level, a shutdown that
+ * waits for requests in flight): on a 2-core machine a neighbouring file would make them measure
+ * their neighbour. They run one file at a time, after everything else.
+ */
+const TIMING_SENSITIVE = [
+  'test/soak/**/*.test.ts',
+  'test/crash/**/*.test.ts',
+  'test/instances/**/*.test.ts',
+  'test/e2e/**/*.test.ts',
+  'test/hostile/memory.test.ts',
+  'test/keys/cli.test.ts',
+  'test/server/serve-command.test.ts',
+  'test/server/lifecycle.test.ts',
+];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts', 'src/**/*.test.ts', 'codegen/**/*.test.ts', 'ui/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // One file at a time: the server, soak, crash and multi-instance suites start processes, bind
-    // ports and assert latencies and propagation times, which a neighbouring file on a 2-core
-    // machine would make flaky. The whole suite still runs in a few minutes.
-    fileParallelism: false,
+    projects: [
+      {
+        extends: true,
+        // Everything else runs in parallel: each file has its own servers on free ports, its own
+        // temporary data folders and its own key store.
+        test: {
+          name: 'parallel',
+          include: ['test/**/*.test.ts', 'src/**/*.test.ts', 'codegen/**/*.test.ts', 'ui/**/*.test.ts'],
+          exclude: TIMING_SENSITIVE,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'timing-sensitive', include: TIMING_SENSITIVE, fileParallelism: false, sequence: { groupOrder: 1 } },
+      },
+    ],
   },
 });
