@@ -69,6 +69,8 @@ export interface WindowReport {
   max: number;
   /** Resident memory of the target at the window's end, in bytes, when it exposes /metrics. */
   rss: number | undefined;
+  /** The target's CPU time so far (process_cpu_seconds_total), read as the window closed. */
+  cpuSeconds: number | undefined;
 }
 
 export interface LoadReport {
@@ -110,15 +112,24 @@ export function percentile(sorted: number[], q: number): number {
 
 const add = (map: Map<string, number>, key: string, n = 1) => map.set(key, (map.get(key) ?? 0) + n);
 
-/** The target's resident memory from its Prometheus metrics, or undefined when it has none. */
-export async function residentMemory(base: string): Promise<number | undefined> {
+/** The target's resident memory and CPU time from its Prometheus metrics, where it has them. */
+export async function serverFigures(base: string): Promise<{ rss: number | undefined; cpuSeconds: number | undefined }> {
   try {
     const res = await fetch(new URL('/metrics', base), { signal: AbortSignal.timeout(5000) });
-    const match = /^process_resident_memory_bytes (\d+)/m.exec(await res.text());
-    return match ? Number(match[1]) : undefined;
+    const text = await res.text();
+    const figure = (name: string) => {
+      const match = new RegExp(`^${name} ([\\d.e+-]+)$`, 'm').exec(text);
+      return match ? Number(match[1]) : undefined;
+    };
+    return { rss: figure('process_resident_memory_bytes'), cpuSeconds: figure('process_cpu_seconds_total') };
   } catch {
-    return undefined;
+    return { rss: undefined, cpuSeconds: undefined };
   }
+}
+
+/** The target's resident memory from its Prometheus metrics, or undefined when it has none. */
+export async function residentMemory(base: string): Promise<number | undefined> {
+  return (await serverFigures(base)).rss;
 }
 
 export async function runLoad(options: LoadOptions): Promise<LoadReport> {
@@ -162,7 +173,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
   };
 
   const attempt = (kind: RequestKind, sentAt: number, headers: Record<string, string>, body: string | undefined, mayResend: boolean) => {
-    const req = send(new URL(kind.path, base), { method: kind.method, headers, agent, timeout: options.timeoutMs }, (res: IncomingMessage) => {
+    // A resend goes on a connection of its own: the pool's other idle connections may be closing too.
+    const req = send(new URL(kind.path, base), { method: kind.method, headers, agent: mayResend ? agent : false, timeout: options.timeoutMs }, (res: IncomingMessage) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => { if (text.length < 300) text += chunk; });
@@ -191,11 +203,11 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
     const closed: WindowReport = {
       fromS: report.windows.length * options.windowS, toS: toMs / 1000, answered: sorted.length, statuses: window.statuses,
       p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95), p99: percentile(sorted, 0.99), max: sorted.at(-1) ?? NaN,
-      rss: undefined,
+      rss: undefined, cpuSeconds: undefined,
     };
     window = { latencies: [], statuses: new Map() };
     report.windows.push(closed);
-    closed.rss = await residentMemory(options.base);
+    ({ rss: closed.rss, cpuSeconds: closed.cpuSeconds } = await serverFigures(options.base));
     (options.onWindow ?? ((w) => console.log(formatWindow(w))))(closed);
   };
 

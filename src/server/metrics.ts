@@ -44,6 +44,17 @@ export class Metrics {
       aggregator: 'sum', registers: [this.registry],
       collect() { this.set(process.memoryUsage.rss()); },
     });
+    let counted = 0;
+    new Counter({
+      name: 'process_cpu_seconds_total', help: 'User and system CPU time the process has spent (under --workers, all workers together).',
+      registers: [this.registry],
+      collect() {
+        const { user, system } = process.cpuUsage();
+        const seconds = (user + system) / 1e6;
+        this.inc(seconds - counted);
+        counted = seconds;
+      },
+    });
   }
 
   /** `route` is a route template (`/api/v1/keys/:id`), `static` or `unmatched`: never a client's path. */

@@ -1,8 +1,8 @@
 // A short soak of `vino serve` in a child process, driven by scripts/load.ts: a steady open-loop
 // rate of mixed requests (open and secure decodes, batches, malformed and wrongly typed bodies, a
 // wrong media type, secure calls without a key or with a wrong one, health checks) for 45 s.
-// Every answer must have a status its kind allows, none may fail, the last third's p99 must stay
-// near the first third's, and the server's resident memory must stay level once warm.
+// Every answer must have a status its kind allows, none may fail, the server's CPU time per request
+// in the last third must stay near the first third's, and its resident memory must stay level once warm.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatReport, formatWindow, percentile, runLoad, type LoadReport } from '../../scripts/load.js';
 import { startVinoServe, type VinoServe } from './vino-serve.js';
@@ -60,11 +60,21 @@ describe(`soak: ${RATE} requests a second for ${DURATION_S} s against vino serve
     expect([...report.statuses.keys()].sort()).toEqual(['200', '400', '401', '415', '422']);
   });
 
-  it('kept p99 stable: the last third within twice the first third, plus 50 ms', () => {
+  it('kept the work per request level: CPU time per request in the last third within 1.5x the first third\'s', () => {
+    // Latency on a shared 2-core machine measures the neighbours as much as the server (a p99 of
+    // 3 s in one third of a run and 0.2 s in the other, with the same server), so what is held
+    // level is the server's own CPU time per request (process_cpu_seconds_total on /metrics),
+    // which grows with anything that accumulates: a leak the GC has to walk, a table that grows.
     const { first, last } = thirds();
-    // The median of the windows' p99s: one window hit by a pause elsewhere on the machine does not decide it.
+    // Each window's CPU figure is read as it closes: a third's work is from its first window's close to its last's.
+    const cpuPerRequest = (windows: LoadReport['windows']) => {
+      const spent = windows.at(-1)!.cpuSeconds! - windows[0]!.cpuSeconds!;
+      return (spent * 1000) / windows.slice(1).reduce((sum, w) => sum + w.answered, 0);
+    };
     const p99 = (windows: LoadReport['windows']) => percentile(windows.map((w) => w.p99).sort((a, b) => a - b), 0.5);
-    expect(p99(last)).toBeLessThanOrEqual(2 * p99(first) + 50);
+    console.info(`soak: CPU ms per request ${cpuPerRequest(first).toFixed(3)} → ${cpuPerRequest(last).toFixed(3)}; median window p99 ${p99(first).toFixed(1)} → ${p99(last).toFixed(1)} ms`);
+    expect(cpuPerRequest(first)).toBeGreaterThan(0);
+    expect(cpuPerRequest(last)).toBeLessThanOrEqual(1.5 * cpuPerRequest(first));
   });
 
   it('kept resident memory level after the first third', () => {
