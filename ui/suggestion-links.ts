@@ -29,7 +29,7 @@ export class VinSuggestionLinks extends LitElement {
     if (this.suggestions.length === 0) return nothing;
     return html`
       <section class="card" part="suggestions" aria-labelledby="suggestions-title">
-        <h2 id="suggestions-title">Did you mean …?</h2>
+        <h2 id="suggestions-title">Suggested corrections</h2>
         <ul>
           ${this.suggestions.map((suggestion) => html`
             <li>

@@ -106,8 +106,20 @@ describe.skipIf(chromiumMissing)('the page served by vino, in Chromium', () => {
     await shot('08-api-key-generated');
   });
 
-  it('logged nothing to the console but the refused request', () => {
-    // Chromium logs every 4xx fetch as "Failed to load resource"; the 422 above is intended.
+  it('offers "Did you mean …?" for a VIN with an O, and decodes the corrected VIN when it is clicked', async () => {
+    await input().fill('1HGCM82633A0O4352');
+    await input().press('Enter');
+    const link = page.locator('vin-suggestion-links a[data-vin="1HGCM82633A004352"]');
+    await expect.poll(() => link.count()).toBe(1);
+    await expect.poll(() => page.locator('vin-suggestion-links li').first().textContent()).toContain('O at position 13 is probably 0');
+    await shot('08b-did-you-mean');
+    await link.click();
+    await expect.poll(() => verdict().textContent()).toBe('Verified Origin Alignment');
+    await expect.poll(() => input().inputValue()).toBe('1HGCM82633A004352');
+  });
+
+  it('logged nothing to the console but the refused requests', () => {
+    // Chromium logs every 4xx fetch as "Failed to load resource"; the 422s above are intended.
     expect(errors.filter((error) => !/status of 422/.test(error))).toEqual([]);
   });
 });
