@@ -103,6 +103,15 @@ describe('OpenAPI document', () => {
     expect(doc.components.securitySchemes.apiKeyHeader).toEqual({ type: 'apiKey', in: 'header', name: 'X-API-Key' });
   });
 
+  it('describes partial VINs and suggested corrections: in the result, and in the 422 problem', () => {
+    const { DecodeResult, Problem, Suggestion, Format } = doc.components.schemas;
+    expect(Format.enum).toContain('ISO_17_PARTIAL');
+    expect(DecodeResult.properties.validation.required).toContain('suggestions');
+    expect(DecodeResult.properties.validation.properties.suggestions.items).toEqual({ $ref: '#/components/schemas/Suggestion' });
+    expect(Problem.properties.suggestions.items).toEqual({ $ref: '#/components/schemas/Suggestion' });
+    expect(Suggestion.required).toEqual(['vin', 'changes', 'reason']);
+  });
+
   it('is what the server answers with', async () => {
     const served = await get(server.url, '/api/v1/openapi.json');
     expect(served.json).toEqual(doc);
