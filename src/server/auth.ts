@@ -32,7 +32,7 @@ function credential(headers: IncomingHttpHeaders, ownHeader: 'x-api-key' | 'x-ad
  * The live key record for the request's API key; throws a 401 problem without one. Synchronous when
  * the key store's cache knows the key (the common case), a promise otherwise.
  */
-export function checkApiKey(keys: KeyStore, headers: IncomingHttpHeaders): ApiKeyRecord | Promise<ApiKeyRecord> {
+function checkApiKey(keys: KeyStore, headers: IncomingHttpHeaders): ApiKeyRecord | Promise<ApiKeyRecord> {
   const presented = credential(headers, 'x-api-key');
   if (presented === undefined) throw problems.apiKeyMissing();
   const found = keys.authenticate(presented);
@@ -60,7 +60,7 @@ export interface ApiKeyGate {
  * missing, unknown, malformed or revoked key (each 401) is counted against its address. An accepted
  * key costs no more than before, plus a Map lookup while some address is refused.
  */
-export function checkRequestApiKey(gate: ApiKeyGate, req: IncomingMessage): ApiKeyRecord | Promise<ApiKeyRecord> {
+function checkRequestApiKey(gate: ApiKeyGate, req: IncomingMessage): ApiKeyRecord | Promise<ApiKeyRecord> {
   const failedAuth = gate.failedAuth;
   if (!failedAuth) return checkApiKey(gate.keys, req.headers);
   if (failedAuth.refusing) failedAuth.refuseIfBlocked(clientAddress(req, gate.trustProxy), gate.metrics);

@@ -10,7 +10,7 @@ import type { Metrics } from './metrics.js';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
-export function sendProblem(ctx: Context, error: HttpProblem): void {
+function sendProblem(ctx: Context, error: HttpProblem): void {
   ctx.status = error.body.status;
   for (const name in error.headers) ctx.set(name, error.headers[name]!);
   ctx.set('Content-Type', PROBLEM_CONTENT_TYPE);

@@ -46,7 +46,7 @@ export class RequestObserver {
 }
 
 /** Bounded label values: a matched route pattern, a name set by a handler, or `unmatched`. */
-export function routeLabel(named: unknown, matched: string | RegExp | undefined): string {
+function routeLabel(named: unknown, matched: string | RegExp | undefined): string {
   if (typeof named === 'string') return named;
   return typeof matched === 'string' ? matched : 'unmatched';
 }

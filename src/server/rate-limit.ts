@@ -155,7 +155,7 @@ export class FailedAuthLimit {
 }
 
 /** Consumes one point for `key`; rejects with a 429 problem (Retry-After) past the limit. */
-export async function consumeOrRefuse(limiter: RateLimiterAbstract, key: string, scope: string, metrics: Metrics): Promise<void> {
+async function consumeOrRefuse(limiter: RateLimiterAbstract, key: string, scope: string, metrics: Metrics): Promise<void> {
   try {
     await limiter.consume(key);
   } catch (rejection) {

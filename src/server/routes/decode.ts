@@ -18,7 +18,7 @@ export interface DecodeRoutesOptions {
   secureGuards: Middleware[];
 }
 
-export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 const BATCH_OPEN = Buffer.from('{"results":[');
 const BATCH_COMMA = Buffer.from(',');
 const BATCH_CLOSE = Buffer.from(']}');
