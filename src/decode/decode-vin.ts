@@ -155,7 +155,7 @@ export function createVinDecoder(tables: Tables): VinDecoder {
     const required = origin.checkDigitRequired;
     const reading = partial ? partialModelYear(tables, vin, origin) : readModelYear(tables, vin, origin.position7Rule, matches);
     const plantCode = vin[10]!;
-    const partialPlant = partial ? resolvePartialPlant(origin.plants, vin, reading.candidates) : null;
+    const partialPlant = partial ? resolvePartialPlant(origin.plants, vin, reading) : null;
     const plant = partialPlant ? partialPlant.match : resolvePlant(origin.plants, vin, reading.candidates);
 
     let assembly = UNKNOWN_ASSEMBLY;

@@ -53,8 +53,34 @@ const UNKNOWN_YEAR: ModelYearReading = Object.freeze({ modelYear: null, candidat
  * position 7 tells the 30-year cycle.
  */
 export function partialModelYear(tables: Tables, vin: string, origin: CorporateOrigin): ModelYearReading {
-  if (isUnknown(vin, 9)) return UNKNOWN_YEAR;
-  return readModelYear(tables, vin, origin.position7Rule && origin.checkDigitRequired && !isUnknown(vin, 6), true);
+  const rule = origin.position7Rule && origin.checkDigitRequired && !isUnknown(vin, 6);
+  if (!isUnknown(vin, 9)) return readModelYear(tables, vin, rule, true);
+  // Position 10 alone unknown where the check digit is mandatory: the codes it allows give the few years possible.
+  const allowed = origin.checkDigitRequired && onlyUnknown(vin, 9) ? charactersTheCheckDigitAllows(vin, 9) : null;
+  if (!allowed) return UNKNOWN_YEAR;
+  const years = new Set<number>();
+  for (const ch of allowed) for (const y of readModelYear(tables, vin.slice(0, 9) + ch + vin.slice(10), rule, true).candidates) years.add(y);
+  const candidates = Object.freeze([...years].sort((a, b) => a - b));
+  return Object.freeze({ ...UNKNOWN_YEAR, candidates, modelYear: candidates.length === 1 ? candidates[0]! : null });
+}
+
+function onlyUnknown(vin: string, index: number): boolean {
+  for (let i = 0; i < 17; i++) if (isUnknown(vin, i) !== (i === index)) return false;
+  return true;
+}
+
+/**
+ * The characters that make the check digit hold at the one unknown position `index` (not 9), by
+ * 49 CFR 565.15(c): weight x value = check - sum (mod 11); null when position 9 is no check digit.
+ */
+function charactersTheCheckDigitAllows(vin: string, index: number): string[] | null {
+  const check = CHECK_DIGIT_CHARS.indexOf(vin[8]!);
+  if (check < 0) return null;
+  let sum = 0;
+  for (let i = 0; i < 17; i++) if (i !== index) sum += TRANSLITERATION[vin.charCodeAt(i)]! * CHECK_WEIGHTS[i]!;
+  let value = -1;
+  for (let v = 0; v <= 9; v++) if ((sum + v * CHECK_WEIGHTS[index]!) % 11 === check) value = v;
+  return [...VIN_ORDER].filter((ch) => TRANSLITERATION[ch.charCodeAt(0)] === value);
 }
 
 export function partialCheckDigit(vin: string, required: boolean): Readonly<DecodeResult['validation']['checkDigit']> {
@@ -126,13 +152,16 @@ const placeOf = (row: PlantEntry): string => [row.city, row.state, row.countryCo
  * pattern constrains an unknown position may or may not match. The plant is reported only when
  * every row that may match names the same place (the same country, at least).
  */
-export function resolvePartialPlant(plants: PlantsByCode, vin: string, years: readonly number[]): PartialPlant {
+export function resolvePartialPlant(plants: PlantsByCode, vin: string, reading: ModelYearReading): PartialPlant {
+  const years = reading.candidates;
   if (isUnknown(vin, 10)) return { match: null, undecidedBy: [11], possiblePlaces: [] };
   const exact = plants.codes[vin.charCodeAt(10) - 48];
   const wildcard = plants.wildcard;
   const touched = new Set<number>();
   const rows: PlantEntry[] = [];
-  for (let i = years.length - 1; i >= 0 && rows.length === 0; i--) {
+  // With the model year undecided, every candidate year's rows must agree; otherwise the most recent year that has rows decides, as for a clean VIN.
+  const everyYear = reading.modelYear === null;
+  for (let i = years.length - 1; i >= 0 && (rows.length === 0 || everyYear); i--) {
     if (!possibleInYear(exact, vin, years[i]!, rows, touched)) possibleInYear(wildcard, vin, years[i]!, rows, touched);
   }
   let otherYears = false;
@@ -176,12 +205,8 @@ function checkDigitNarrows(vin: string, unknown: readonly number[]): string | nu
   let sum = 0;
   for (let i = 0; i < 17; i++) if (i !== index) sum += TRANSLITERATION[vin.charCodeAt(i)]! * CHECK_WEIGHTS[i]!;
   if (index === 8) return `the other positions give check digit ${CHECK_DIGIT_CHARS[sum % 11]}`;
-  const check = CHECK_DIGIT_CHARS.indexOf(vin[8]!);
-  if (check < 0) return null;
-  // The value position `index` must have: weight * value = check - sum (mod 11); 11 is prime, so try the ten values.
-  let value = -1;
-  for (let v = 0; v <= 9; v++) if ((sum + v * CHECK_WEIGHTS[index]!) % 11 === check) value = v;
-  const fits = [...VIN_ORDER].filter((ch) => TRANSLITERATION[ch.charCodeAt(0)] === value);
+  const fits = charactersTheCheckDigitAllows(vin, index);
+  if (!fits) return null;
   return fits.length === 0 ? `no character at position ${index + 1} makes the check digit hold, so another position is mistyped`
     : `the check digit allows only ${orList(fits)} at position ${index + 1}`;
 }
@@ -192,7 +217,9 @@ export function partialWarning(vin: string, origin: CorporateOrigin, reading: Mo
   for (let i = 0; i < 17; i++) if (isUnknown(vin, i)) unknown.push(i + 1);
   const undecided: string[] = [];
   if (!wmiKnown(vin)) undecided.push(origin.range ? 'the manufacturer (WMI)' : 'the country and manufacturer (WMI)');
-  if (reading.code === '*') undecided.push('the model year (position 10)');
+  if (reading.code === '*' && reading.modelYear === null) {
+    undecided.push(reading.candidates.length > 0 ? `the model year (${orList(reading.candidates.map(String))})` : 'the model year (position 10)');
+  }
   if (plant.undecidedBy.length > 0) {
     const places = plant.possiblePlaces.length > 1 && plant.possiblePlaces.length <= FEW ? `: ${orList(plant.possiblePlaces)}` : '';
     undecided.push(plant.undecidedBy.length === 1 && plant.undecidedBy[0] === 11 ? 'the plant (position 11)'

@@ -3,6 +3,7 @@
 // position could change is null, and a warning names it. Pinned on a registry of a few rows (which
 // plant pattern may match) and on the built-in registry (the examples).
 import { describe, expect, it } from 'vitest';
+import { calculateCheckDigit } from '../../src/decode/check-digit.js';
 import { createDecoder } from '../../src/decode/decode.js';
 import { decode } from '../../src/decode/index.js';
 import type { RegistryData } from '../../src/decode/registry-data.js';
@@ -70,7 +71,7 @@ const cases: [string, { given: string; want: Want }][] = [
   ['a plant pattern that reads only known positions decides as usual', { given: '1T1AA1A1XTB1*****', want: { manufacturer: 'Test Motors Inc.', country: 'US', plant: ['CA', 'Patternton'], year: 2026, says: ['Positions 13-17'] } }],
   ['rows that may match agree on the country only: the country, no city', { given: '1T1*A1A1XTC123456', want: { manufacturer: 'Test Motors Inc.', country: 'US', plant: ['US', null], year: 2026, says: ['Position 4 is unknown'] } }],
   ['the plant code unknown', { given: '1T1AA1A1XT*123456', want: { manufacturer: 'Test Motors Inc.', country: 'US', plant: null, year: 2026, says: ['the plant (position 11)'] } }],
-  ['the model year unknown: the plant only where every year agrees', { given: '1T1AA1A1X*D123456', want: { manufacturer: 'Test Motors Inc.', country: 'US', plant: null, year: null, says: ['the model year (position 10)'] } }],
+  ['the model year unknown: the plant only where every year agrees', { given: '1T1AA1A1X*D12345*', want: { manufacturer: 'Test Motors Inc.', country: 'US', plant: null, year: null, says: ['the model year (position 10)'] } }],
   ['position 7 tells the cycle where Part 565 is mandatory: a digit, 1980-2009', { given: '1T1AA121X5D******', want: { manufacturer: 'Test Motors Inc.', country: 'US', plant: ['US', 'Oldtown'], year: 2005, says: [] } }],
   ['position 7 tells the cycle where Part 565 is mandatory: a letter, 2010-2039', { given: '1T1AA1B1XAD******', want: { manufacturer: 'Test Motors Inc.', country: 'US', plant: ['MX', 'Newtown'], year: 2010, says: [] } }],
   ['position 3 unknown: only the ISO 3780 country', { given: '1T*AA1A1XTB123456', want: { manufacturer: null, country: 'US', plant: null, year: 2026, says: ['the manufacturer (WMI)'] } }],
@@ -98,6 +99,21 @@ describe('partial VINs on a small registry', () => {
   it('the check digit is NOT_APPLICABLE, with the digit given (or null) and whether the region mandates it', () => {
     expect(decoded(decodeSmall, '1T1AA1A1XTB').validation.checkDigit).toEqual({ status: 'NOT_APPLICABLE', calculated: null, actual: 'X', required: true });
     expect(decoded(decodeSmall, '1T1AA1A1*TB').validation.checkDigit).toEqual({ status: 'NOT_APPLICABLE', calculated: null, actual: null, required: true });
+  });
+
+  it('position 10 alone unknown where the check digit is mandatory: the few model years the check digit allows', () => {
+    const draft = '1T1AA1B1XAD123456';
+    const vin = draft.slice(0, 8) + calculateCheckDigit(draft) + draft.slice(9);
+    const r = decoded(decodeSmall, vin.slice(0, 9) + '*' + vin.slice(10));
+    // Position 7 is a letter: each allowed code read in 2010-2039; A (2010) is one of them.
+    expect(r.vehicle.modelYearCandidates).toContain(2010);
+    expect(r.vehicle.modelYearCandidates.length).toBeLessThanOrEqual(4);
+    for (const year of r.vehicle.modelYearCandidates) {
+      const code = YEAR_CODES[(year - 1980) % 30]!;
+      expect(calculateCheckDigit(vin.slice(0, 9) + code + vin.slice(10))).toBe(vin[8]);
+    }
+    expect(r.vehicle.modelYear).toBe(r.vehicle.modelYearCandidates.length === 1 ? r.vehicle.modelYearCandidates[0] : null);
+    expect(partialWarning(r)).toContain('the check digit allows only');
   });
 
   it('an unknown plant leaves confidence at MEDIUM_PARTIAL; a decided one is as sure as for a clean VIN', () => {
