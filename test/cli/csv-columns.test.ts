@@ -1,6 +1,7 @@
 /** The vino_* columns of `vino decode --format csv`: old ones keep their place, each vehicle attribute has one. */
 import { describe, expect, it } from 'vitest';
 import { DECODED_COLUMNS, decodedValues } from '../../src/cli/csv-columns.js';
+import type { Suggestion } from '../../src/generated/contract.js';
 import { hondaResult, sparseResult } from '../ui/fixtures.js';
 
 const row = (values: (string | number | null)[]) => Object.fromEntries(DECODED_COLUMNS.map((column, i) => [column, values[i]]));
@@ -29,6 +30,15 @@ describe('decoded CSV columns', () => {
   it('leave unknown attributes empty', () => {
     const values = row(decodedValues({ ok: true, result: sparseResult }));
     for (const column of DECODED_COLUMNS.slice(16)) expect(values[column]).toBeNull();
+  });
+
+  it('name the likeliest corrected VIN of a mistyped one, refused or decoded', () => {
+    const suggestions: Suggestion[] = [{ vin: '1HGCM82633A004352', changes: [{ position: 13, from: 'O', to: '0' }], reason: 'O at position 13 is probably 0 (VINs never use O).' }];
+    const refused = row(decodedValues({ ok: false, error: { code: 'ILLEGAL_CHARACTERS', identifier: '1HGCM82633A0O4352', detail: 'O', positions: [13], suggestions } }));
+    expect(refused).toMatchObject({ vino_error: 'ILLEGAL_CHARACTERS', vino_did_you_mean: '1HGCM82633A004352' });
+    const decoded = row(decodedValues({ ok: true, result: { ...hondaResult, validation: { ...hondaResult.validation, suggestions } } }));
+    expect(decoded.vino_did_you_mean).toBe('1HGCM82633A004352');
+    expect(row(decodedValues({ ok: true, result: hondaResult })).vino_did_you_mean).toBeNull();
   });
 
   it('put a failure in vino_error and nothing else', () => {
