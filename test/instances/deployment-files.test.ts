@@ -43,8 +43,12 @@ const one = (stage: Stage, keyword: string) => all(stage, keyword).at(-1) ?? '';
 /** ENV a=b c=d (one instruction) as an object. */
 const envOf = (stage: Stage) => Object.fromEntries(all(stage, 'ENV').flatMap((args) => [...args.matchAll(/(\w+)=(\S+)/g)].map((m) => [m[1]!, m[2]!])));
 
-/** The VINO_* variables src/config.ts reads. */
-const configVariables = new Set([...read('src/config.ts').matchAll(/['.](VINO_[A-Z_]+)/g)].map((m) => m[1]!));
+/**
+ * The VINO_* variables vino reads: src/config.ts for those without a flag, and the commands'
+ * Option.env() for the rest.
+ */
+const configVariables = new Set(['src/config.ts', 'src/cli/commands/key-store-options.ts', 'src/cli/commands/serve.ts']
+  .flatMap((file) => [...read(file).matchAll(/['.](VINO_[A-Z_]+)/g)].map((m) => m[1]!)));
 
 const dockerfile = dockerfileStages(read('Dockerfile'));
 const [build, runtime] = [dockerfile[0]!, dockerfile.at(-1)!];
