@@ -3,7 +3,7 @@
 // another (confusables.ts), two neighbours swapped, or the check digit itself mistyped; I, O and Q
 // must go in any case. Each suggestion passes the check digit (49 CFR 565.15(c)), has a registered
 // WMI and a model-year code at position 10; those whose plant resolves are preferred. Deterministic:
-// ranked by cost, then by the text of the VIN.
+// ranked by cost, equal costs by the kind of mistake, then its position and character.
 //
 // Cheap enough for batches: the check digit is a weighted sum modulo 11, so for each position the
 // characters that would make it hold are found by arithmetic (a few per position), not by trying
