@@ -5,6 +5,8 @@ import { readRegistry } from './read.js';
 import { validateRegistry } from './validate.js';
 import { normalise } from './normalise.js';
 import { emitTables } from './emit-tables.js';
+import { emitVehicle } from './emit-vehicle.js';
+import { normaliseVehicle } from './normalise-vehicle.js';
 import { emitOpenApi } from './emit-openapi.js';
 import type { RegistryProblem } from './tables.js';
 
@@ -16,6 +18,11 @@ export interface CheckResult {
 export interface CompileResult extends CheckResult {
   /** Generated file (path relative to root) → content; empty when there are problems. */
   files: Map<string, string>;
+  /**
+   * The compiled vehicle tables (src/generated/vehicle/): built by `npm run build` and not
+   * committed, as they would double what the vehicle CSVs add to the repository.
+   */
+  vehicleFiles: Map<string, string>;
 }
 
 async function readBuildYear(root: string, problems: RegistryProblem[]): Promise<number> {
@@ -31,22 +38,23 @@ async function readBuildYear(root: string, problems: RegistryProblem[]): Promise
 }
 
 /** Reads and validates the registry without generating anything (`vino registry check`). */
-export async function checkRegistry(root: string): Promise<CheckResult & { data?: ReturnType<typeof normalise> }> {
+export async function checkRegistry(root: string): Promise<CheckResult & { data?: ReturnType<typeof normalise>; rows?: Awaited<ReturnType<typeof readRegistry>>['rows'] }> {
   const { rows, headers, problems } = await readRegistry(root);
   const buildYear = await readBuildYear(root, problems);
   problems.push(...validateRegistry(root, rows, headers));
   const rowCounts = Object.fromEntries(Object.entries(rows).map(([k, v]) => [k, v.length]));
   if (problems.length > 0) return { problems, rowCounts };
-  return { problems, rowCounts, data: normalise(rows, buildYear) };
+  return { problems, rowCounts, data: normalise(rows, buildYear), rows };
 }
 
 export async function compile(root: string): Promise<CompileResult> {
   const checked = await checkRegistry(root);
-  if (!checked.data) return { problems: checked.problems, rowCounts: checked.rowCounts, files: new Map() };
+  if (!checked.data || !checked.rows) return { problems: checked.problems, rowCounts: checked.rowCounts, files: new Map(), vehicleFiles: new Map() };
   const files = emitTables(checked.data);
+  const vehicleFiles = emitVehicle(normaliseVehicle(checked.rows));
   // json-schema-to-typescript is a build-time tool: load it only when generating.
   const { emitContractTypes } = await import('./emit-types.js');
   files.set('src/generated/contract.ts', await emitContractTypes(root));
   files.set('src/generated/openapi.json', await emitOpenApi(root));
-  return { problems: [], rowCounts: checked.rowCounts, files };
+  return { problems: [], rowCounts: checked.rowCounts, files, vehicleFiles };
 }

@@ -8,6 +8,7 @@ import { toCsv } from '../src/csv.js';
 import { titleCase } from './title-case.js';
 import { expandToken, splitPlantKey } from './vpic-patterns.js';
 import { openVpic, type VpicDatabase } from './vpic-sqlite.js';
+import { importVehicleTables, VEHICLE_HEADERS, type VehicleTableName } from './import-vehicle.js';
 
 export const VPIC_SOURCE = 'NHTSA vPIC';
 export const WMI_HEADER = ['wmi', 'manufacturer', 'make', 'country_code', 'vehicle_type', 'source'] as const;
@@ -23,6 +24,8 @@ export interface ImportReport {
   plantRows: number;
   curatedWmiKept: number;
   curatedPlantsKept: number;
+  /** Rows written per vehicle table (vin-schemas, wmi-schemas, vehicle-patterns, …). */
+  vehicleRows: Record<string, number>;
   skipped: string[];
 }
 
@@ -214,10 +217,11 @@ export async function importVpic(root: string, sqlitePath: string): Promise<Impo
   const skipped: string[] = [];
   const countryOf = (name: string | null): string => (name ? byName.get(name.trim().toUpperCase()) ?? '' : '');
   const db = await openVpic(sqlitePath);
-  let wmiRows: Row[], plantRows: Row[];
+  let wmiRows: Row[], plantRows: Row[], vehicle: Record<VehicleTableName, Row[]>;
   try {
     wmiRows = await importWmis(db, countryOf, skipped);
     plantRows = await importPlants(db, countryOf, skipped);
+    vehicle = await importVehicleTables(db, skipped);
   } finally {
     await db.close();
   }
@@ -230,5 +234,10 @@ export async function importVpic(root: string, sqlitePath: string): Promise<Impo
   const plants = [...plantRows, ...curatedPlants].sort(compareRows(['wmi', 'plant_code', 'vin_pattern', 'year_from', 'source']));
   await writeFile(join(root, 'registry/wmi.csv'), toCsv(WMI_HEADER, wmis));
   await writeFile(join(root, 'registry/plants.csv'), toCsv(PLANT_HEADER, plants));
-  return { wmiRows: wmiRows.length, plantRows: plantRows.length, curatedWmiKept: keptWmi.length, curatedPlantsKept: curatedPlants.length, skipped };
+  const vehicleRows: Record<string, number> = {};
+  for (const [table, header] of Object.entries(VEHICLE_HEADERS) as [VehicleTableName, readonly string[]][]) {
+    await writeFile(join(root, `registry/${table}.csv`), toCsv(header, vehicle[table]));
+    vehicleRows[table] = vehicle[table].length;
+  }
+  return { wmiRows: wmiRows.length, plantRows: plantRows.length, curatedWmiKept: keptWmi.length, curatedPlantsKept: curatedPlants.length, vehicleRows, skipped };
 }

@@ -12,7 +12,7 @@ if (result.problems.length > 0) {
   process.stderr.write(`${result.problems.length} problem(s); nothing generated\n`);
   process.exit(1);
 }
-for (const [path, content] of result.files) {
+for (const [path, content] of [...result.files, ...result.vehicleFiles]) {
   await mkdir(dirname(join(root, path)), { recursive: true });
   await writeFile(join(root, path), content);
 }

@@ -59,7 +59,7 @@ export function registerRegistry(program: Command): void {
       const report = await importVpic(resolve(options.root), resolve(sqlite));
       if (options.showSkipped) for (const s of report.skipped) process.stdout.write(`skipped: ${s}\n`);
       process.stdout.write(
-        `imported ${report.wmiRows} WMIs and ${report.plantRows} plant rows from vPIC; kept ${report.curatedWmiKept} curated WMIs and ${report.curatedPlantsKept} curated plant rows; ${report.skipped.length} vPIC rows left out${options.showSkipped ? '' : ' (--show-skipped lists them)'}\n` +
+        `imported ${report.wmiRows} WMIs and ${report.plantRows} plant rows from vPIC, and ${report.vehicleRows['vehicle-patterns'] ?? 0} vehicle patterns of ${report.vehicleRows['vin-schemas'] ?? 0} VIN schemas; kept ${report.curatedWmiKept} curated WMIs and ${report.curatedPlantsKept} curated plant rows; ${report.skipped.length} vPIC rows left out${options.showSkipped ? '' : ' (--show-skipped lists them)'}\n` +
           'next: review the diff of registry/*.csv, then npm run codegen\n',
       );
     });

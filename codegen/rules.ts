@@ -48,6 +48,8 @@ function knownCountry(rows: RegistryRows, table: TableName, column: string): Rul
     .map((row) => ({ table, row, column, detail: row.values[column] }));
 }
 
+import { VEHICLE_RULES } from './rules-vehicle.js';
+
 export const CROSS_ROW_RULES: CrossRowRule[] = [
   {
     // The compiled tables separate fields with tabs and rows with line breaks.
@@ -63,6 +65,11 @@ export const CROSS_ROW_RULES: CrossRowRule[] = [
       ...duplicates('wmi', rows.wmi, 'wmi', (r) => [r.values.wmi!]),
       ...duplicates('model-years', rows['model-years'], 'code', (r) => [r.values.code!]),
       ...duplicates('jdm-chassis', rows['jdm-chassis'], 'model_code', (r) => [jdmKey(r.values.model_code!, r.values.serial_digits ?? '')]),
+      ...duplicates('vin-schemas', rows['vin-schemas'], 'schema_id', (r) => [r.values.schema_id!]),
+      ...duplicates('vehicle-patterns', rows['vehicle-patterns'], 'pattern_id', (r) => [r.values.pattern_id!]),
+      ...duplicates('vehicle-values', rows['vehicle-values'], 'id', (r) => [`${r.values.lookup} ${r.values.id}`]),
+      ...duplicates('vehicle-models', rows['vehicle-models'], 'model_id', (r) => [r.values.model_id!]),
+      ...duplicates('engine-models', rows['engine-models'], 'pattern_id', (r) => [r.values.pattern_id!]),
     ],
   },
   {
@@ -125,4 +132,5 @@ export const CROSS_ROW_RULES: CrossRowRule[] = [
       return hits;
     },
   },
+  ...VEHICLE_RULES,
 ];

@@ -6,6 +6,12 @@ export const TABLES = [
   { name: 'plants', file: 'registry/plants.csv' },
   { name: 'model-years', file: 'registry/model-years.csv' },
   { name: 'jdm-chassis', file: 'registry/jdm-chassis.csv' },
+  { name: 'vin-schemas', file: 'registry/vin-schemas.csv' },
+  { name: 'wmi-schemas', file: 'registry/wmi-schemas.csv' },
+  { name: 'vehicle-patterns', file: 'registry/vehicle-patterns.csv' },
+  { name: 'vehicle-values', file: 'registry/vehicle-values.csv' },
+  { name: 'vehicle-models', file: 'registry/vehicle-models.csv' },
+  { name: 'engine-models', file: 'registry/engine-models.csv' },
 ] as const;
 
 export type TableName = (typeof TABLES)[number]['name'];

@@ -16,7 +16,7 @@ import { assemblyLayer, resolvePlant } from './plant.js';
 import { suggestCorrections } from './suggestions.js';
 import { alignment, confidenceLevel, verdictOf } from './verdict.js';
 import type { PlantEntry, Tables } from './tables.js';
-import { NO_ATTRIBUTES } from './vehicle-attributes.js';
+import { DecisionCache, readVehicle, VehicleSchemas } from './vehicle-layer.js';
 
 type Summary = DecodeResult['summary'];
 type CheckDigit = DecodeResult['validation']['checkDigit'];
@@ -56,6 +56,24 @@ function yearWarning(reading: ModelYearReading): Warning | null {
     });
   }
   return null;
+}
+
+/** A WMI's make when it has exactly one (the registry joins several with ', '). */
+function onlyMake(makes: string | null): string | null {
+  return makes !== null && !makes.includes(', ') ? makes : null;
+}
+
+function settledYearWarning(cache: Map<string, Warning>, reading: ModelYearReading, year: number): Warning {
+  const key = `${reading.key} ${year}`;
+  let warning = cache.get(key);
+  if (!warning) {
+    warning = Object.freeze({
+      code: 'MODEL_YEAR_AMBIGUOUS',
+      message: `Position 10 (${reading.code}) stands for ${reading.candidates.join(' or ')}; vPIC's VIN patterns decode this vehicle for ${year} only, so ${year} it is.`,
+    });
+    cache.set(key, warning);
+  }
+  return warning;
 }
 
 function mismatchWarning(calculated: string, actual: string, required: boolean): Warning {
@@ -145,6 +163,11 @@ export type VinDecoder = (vin: string, remainder?: number) => DecodeResult;
 export function createVinDecoder(tables: Tables): VinDecoder {
   const origins = new OriginCache(tables);
   const shared = new SharedParts(tables.modelYearReadings);
+  const vehicleSchemas = new VehicleSchemas(tables.vehicle);
+  const vehicleEvidence = new Map<string, Readonly<Evidence>>();
+  const vehicleDecisions = new DecisionCache();
+  // Keyed by reading and year: bounded by the model-year table.
+  const settledYearWarnings = new Map<string, Warning>();
 
   return (vin: string, remainder = checkDigitValue(vin)): DecodeResult => {
     const partial = remainder === PARTIAL;
@@ -155,8 +178,12 @@ export function createVinDecoder(tables: Tables): VinDecoder {
     const required = origin.checkDigitRequired;
     const reading = partial ? partialModelYear(tables, vin, origin) : readModelYear(tables, vin, origin.position7Rule, matches);
     const plantCode = vin[10]!;
+    const vehicle = readVehicle(tables.vehicle, origin.entry ? vehicleSchemas.forWmi(origin.wmi) : null, vin, reading.candidates, partial, vehicleEvidence, vehicleDecisions, origin.position7Rule);
+    // Where the vehicle patterns settle an ambiguous model year, the plant is read for that year.
+    const years = vehicle.year === null ? reading.candidates : [vehicle.year];
+    const modelYear = vehicle.year ?? reading.modelYear;
     const partialPlant = partial ? resolvePartialPlant(origin.plants, vin, reading) : null;
-    const plant = partialPlant ? partialPlant.match : resolvePlant(origin.plants, vin, reading.candidates);
+    const plant = partialPlant ? partialPlant.match : resolvePlant(origin.plants, vin, years);
 
     let assembly = UNKNOWN_ASSEMBLY;
     let plantWarning: Warning | null = null;
@@ -171,12 +198,12 @@ export function createVinDecoder(tables: Tables): VinDecoder {
       // Made per decode: keyed by WMI, code and year, a cache of these could grow with the input.
       plantWarning = {
         code: 'PLANT_UNKNOWN',
-        message: `The registry has no plant for code ${plantCode} of ${origin.wmi}${reading.modelYear ? ` in ${reading.modelYear}` : ''}.`,
+        message: `The registry has no plant for code ${plantCode} of ${origin.wmi}${modelYear ? ` in ${modelYear}` : ''}.`,
       };
     }
 
     // In the order people read them: layer 1, check digit, model year, plant.
-    const yearNote = shared.yearWarning(reading);
+    const yearNote = vehicle.year === null ? shared.yearWarning(reading) : settledYearWarning(settledYearWarnings, reading, vehicle.year);
     const gapNote = partialPlant ? partialWarning(vin, origin, reading, partialPlant) : null;
     let warnings: Warning[];
     if (matches && origin.warnings.length === 0 && yearNote === null && plantWarning === null && gapNote === null) warnings = [];
@@ -197,6 +224,8 @@ export function createVinDecoder(tables: Tables): VinDecoder {
     const plantEvidence = plant ? evidenceForPlant(origin.wmi, plant.entry) : null;
     const evidence: Evidence[] = origin.evidence.length === 2 && yearEvidence && plantEvidence ? [e1!, e2!, yearEvidence, plantEvidence]
       : [...origin.evidence, ...(yearEvidence ? [yearEvidence] : []), ...(plantEvidence ? [plantEvidence] : [])];
+    const { decision } = vehicle;
+    for (let i = 0; i < decision.evidence.length; i++) evidence.push(decision.evidence[i]!);
 
     const originAlignment = alignment(origin.layer.countryCode, assembly.countryCode);
     const corporateKnown = origin.entry !== null;
@@ -210,10 +239,11 @@ export function createVinDecoder(tables: Tables): VinDecoder {
       corporateOrigin: origin.layer,
       assembly,
       vehicle: {
-        ...NO_ATTRIBUTES,
+        ...decision.attributes,
         manufacturer: origin.entry?.manufacturer ?? null,
-        make: origin.entry?.make ?? null,
-        modelYear: reading.modelYear,
+        // From the decoded model; without one, from the WMI only when it has exactly one make.
+        make: decision.make ?? onlyMake(origin.entry?.make ?? null),
+        modelYear,
         modelYearCandidates: reading.candidates as number[],
         vehicleType: origin.entry?.vehicleType ?? null,
         productionYears: null,

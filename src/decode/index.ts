@@ -6,6 +6,7 @@ import { PLANTS } from '../generated/plants.js';
 import { WMI } from '../generated/wmi.js';
 import { createDecoder, type Decoder } from './decode.js';
 import { indexTables, type Tables } from './tables.js';
+import { vehicleDataFromFiles } from './vehicle-file.js';
 
 export type { DecodeOutcome, DecodeError, DecodeErrorCode } from './outcome.js';
 export type { Decoder } from './decode.js';
@@ -15,7 +16,9 @@ let bound: Decoder | null = null;
 
 /** The registry's indexes, built on first use. */
 export function registryTables(): Tables {
-  tables ??= indexTables({ buildYear: BUILD_YEAR, countryCodes: COUNTRY_CODES, iso3780: ISO_3780, wmi: WMI, plants: PLANTS, modelYears: MODEL_YEARS, jdm: JDM_CHASSIS });
+  tables ??= indexTables({ buildYear: BUILD_YEAR, countryCodes: COUNTRY_CODES, iso3780: ISO_3780, wmi: WMI, plants: PLANTS, modelYears: MODEL_YEARS, jdm: JDM_CHASSIS,
+    vehicle: vehicleDataFromFiles(new URL('../generated/vehicle/', import.meta.url)),
+  });
   return tables;
 }
 

@@ -1,5 +1,6 @@
 // The compiled registry as codegen emits it (src/generated/*.ts): plain tuples, so the generated
 // files stay small and load with one JSON.parse each. Column meanings: registry/README.md.
+import type { VehicleData } from './vehicle-data.js';
 
 /** [ISO 3166-1 alpha-2, English short name] */
 export type CountryCodeTuple = readonly [code: string, name: string];
@@ -56,4 +57,6 @@ export interface RegistryData {
   plants: SourcedTable<PlantTuple> | GroupedTable<PlantTuple>;
   modelYears: SourcedTable<ModelYearTuple>;
   jdm: SourcedTable<JdmTuple>;
+  /** The vehicle tables; none: every vehicle attribute decodes as null. */
+  vehicle?: VehicleData;
 }

@@ -3,6 +3,7 @@
 import type { DecodeResult, Evidence, Warning } from '../generated/contract.js';
 import { VIN_ORDER } from './alphabet.js';
 import { compilePattern, type VinPattern } from './pattern.js';
+import { NO_VEHICLE_DATA, type VehicleData } from './vehicle-data.js';
 import { decodePlantGroup, type GroupedTable, type PlantTuple, type RegistryData, type SourcedTable } from './registry-data.js';
 
 export interface CountryRange { countryCode: string | null; country: string | null; region: string; source: string }
@@ -99,6 +100,8 @@ export interface Tables {
   jdm: ReadonlyMap<string, JdmEntry>;
   /** Model codes with rows that hold only for serials of a stated length. */
   jdmBySerialLength: ReadonlySet<string>;
+  /** vPIC's VIN schemas and patterns: what the vehicle is. */
+  vehicle: VehicleData;
 }
 
 /**
@@ -151,7 +154,7 @@ export function indexTables(data: RegistryData): Tables {
     if (serialDigits !== null) jdmBySerialLength.add(modelCode);
     jdm.set(jdmKey(modelCode, serialDigits), { modelCode, serialDigits, manufacturer, make, model, yearFrom: from, yearTo: to, plant: orNull(plant), city: orNull(city), prefecture: orNull(prefecture), source: data.jdm.sources[s]! });
   }
-  return { buildYear: data.buildYear, countryName, iso3780, wmi, plants, modelYearByChar, modelYearUnknown, modelYearReadings: readingKeys, jdm, jdmBySerialLength };
+  return { buildYear: data.buildYear, countryName, iso3780, wmi, plants, modelYearByChar, modelYearUnknown, modelYearReadings: readingKeys, jdm, jdmBySerialLength, vehicle: data.vehicle ?? NO_VEHICLE_DATA };
 }
 
 function plantEntry(t: PlantTuple, sources: readonly string[]): PlantEntry {

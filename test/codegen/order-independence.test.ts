@@ -27,11 +27,13 @@ const rowsOf = (files: RegistryFiles): RegistryRows =>
 describe('codegen is independent of CSV row order', () => {
   const { root, remove } = makeRoot();
   let baseline: Map<string, string>;
+  let vehicleBaseline: Map<string, string>;
 
   beforeAll(async () => {
     const result = await compile(root);
     expect(result.problems).toEqual([]);
     baseline = result.files;
+    vehicleBaseline = result.vehicleFiles;
   }, 60_000);
   afterAll(remove);
 
@@ -64,11 +66,13 @@ describe('codegen is independent of CSV row order', () => {
       const result = await compile(root);
       expect(result.problems).toEqual([]);
       expect(result.files).toEqual(baseline);
+      expect(result.vehicleFiles).toEqual(vehicleBaseline);
     }), { seed: 32, numRuns: 12 });
   });
 
   it('the shuffles do reorder the files (the property is not vacuous)', () => {
     const samples = fc.sample(shuffledRegistry, { seed: 33, numRuns: 20 });
     expect(samples.some((files) => files.plants.join('\n') !== SMALL_REGISTRY.plants.join('\n'))).toBe(true);
+    expect(samples.some((files) => files['vehicle-patterns'].join('\n') !== SMALL_REGISTRY['vehicle-patterns'].join('\n'))).toBe(true);
   });
 });

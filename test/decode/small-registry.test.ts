@@ -252,8 +252,8 @@ describe('corporate origin', () => {
     expect(r.summary).toMatchObject({ confidence: 'LOW_INFERRED', originAlignment: 'UNVERIFIED' });
   });
 
-  it('makes are listed comma-separated', () => {
-    expect(result(vin('WT1AB1ZC_FM123456')).vehicle.make).toBe('Testa, Testb');
+  it('a WMI of several makes gives no make without a decoded model (DESIGN: make from the model, else the WMI\'s only make)', () => {
+    expect(result(vin('WT1AB1ZC_FM123456')).vehicle).toMatchObject({ make: null, manufacturer: 'Test AG' });
   });
 });
 

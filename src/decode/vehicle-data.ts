@@ -1,0 +1,54 @@
+// The compiled vehicle tables as codegen emits them (format: src/generated/METADATA.md) and as a
+// test can hand them in: vPIC's VIN schemas with their patterns already ranked, the WMI → schema
+// links, and the engine-model fill-ins. Values are names, not vPIC ids: the lookups are applied
+// at compile time.
+
+/**
+ * One pattern row of a schema: [key, element column (VEHICLE_ELEMENTS order), value, rank, make].
+ * `rank` orders every pattern of the registry by vPIC's precedence after the schema link's
+ * YearFrom (most recent edit, then fewer non-`*` characters, then key text, then vPIC's id):
+ * lower wins. `make` is set on model rows only (vPIC's Make_Model). A key holding `#` is a formula
+ * key: it fills an element only when no ordinary pattern decided it.
+ */
+export type VehiclePatternTuple = readonly [key: string, element: number, value: string, rank: number, make?: string];
+
+/** A VIN schema: its vPIC id, its name, and its patterns in rank order. */
+export interface VehicleSchemaData {
+  id: number;
+  name: string;
+  patterns: readonly VehiclePatternTuple[];
+}
+
+/** A WMI's schema links: [schema id, model year from, model year to (0 = open)]. */
+export type SchemaLinkTuple = readonly [schemaId: number, yearFrom: number, yearTo: number];
+
+/** What an engine model fills in: [element column, value, rank]. */
+export type EngineFillTuple = readonly [element: number, value: string, rank: number];
+
+/** Where the decoder gets the vehicle tables from: the generated files (read per schema on first use) or a test's rows. */
+export interface VehicleData {
+  linksOf(wmi: string): readonly SchemaLinkTuple[] | undefined;
+  schema(id: number): VehicleSchemaData | undefined;
+  engineModel(name: string): readonly EngineFillTuple[] | undefined;
+  /** The source every vehicle row names (`NHTSA vPIC`). */
+  source: string;
+}
+
+/** Vehicle data held in memory: small registries and tests. */
+export function vehicleDataFrom(tables: {
+  links: Readonly<Record<string, readonly SchemaLinkTuple[]>>;
+  schemas: readonly VehicleSchemaData[];
+  engines?: Readonly<Record<string, readonly EngineFillTuple[]>>;
+  source?: string;
+}): VehicleData {
+  const schemas = new Map(tables.schemas.map((s) => [s.id, s]));
+  return {
+    linksOf: (wmi) => (Object.hasOwn(tables.links, wmi) ? tables.links[wmi] : undefined),
+    schema: (id) => schemas.get(id),
+    engineModel: (name) => (tables.engines && Object.hasOwn(tables.engines, name) ? tables.engines[name] : undefined),
+    source: tables.source ?? 'NHTSA vPIC',
+  };
+}
+
+/** No vehicle tables: every attribute decodes as null. */
+export const NO_VEHICLE_DATA: VehicleData = vehicleDataFrom({ links: {}, schemas: [] });

@@ -1,0 +1,40 @@
+// Pattern matching in the vehicle layer agrees with a plain regular-expression reference: a vPIC
+// key matches a prefix of "positions 4-8|10-17", `*` is any character and [..] a class.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { admits, compileSchema } from '../../src/decode/vehicle-schema.js';
+
+const VIN_CHARS = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
+const char = fc.constantFrom(...VIN_CHARS);
+const token = fc.oneof(
+  { weight: 3, arbitrary: fc.constant('*') },
+  { weight: 3, arbitrary: char },
+  { weight: 1, arbitrary: fc.array(char, { minLength: 1, maxLength: 4 }).map((cs) => `[${cs.join('')}]`) },
+  { weight: 1, arbitrary: fc.tuple(fc.integer({ min: 0, max: 8 }), fc.integer({ min: 0, max: 8 })).map(([a, b]) => `[${Math.min(a, b)}-${Math.max(a, b)}]`) },
+);
+const key = fc.tuple(fc.array(token, { minLength: 1, maxLength: 5 }), fc.option(fc.array(token, { minLength: 0, maxLength: 8 }), { nil: undefined }))
+  .map(([vds, vis]) => (vis === undefined ? vds.join('') : `${vds.join('')}${'*'.repeat(5 - vds.length)}|${vis.join('')}`));
+const vin = fc.array(char, { minLength: 17, maxLength: 17 }).map((cs) => cs.join(''));
+
+/** The reference: the key as an anchored regular expression over positions 4-8 | 10-17. */
+function reference(k: string): RegExp {
+  const body = k.replace(/\[([^\]]*)\]|\*|\||(.)/g, (m, cls: string | undefined, lit: string | undefined) =>
+    cls !== undefined ? `[${cls}]` : m === '*' ? '.' : m === '|' ? '\\|' : lit!);
+  return new RegExp(`^${body}`);
+}
+
+describe('vehicle pattern matching', () => {
+  it('agrees with the regular-expression reference on random keys and VINs', () => {
+    fc.assert(fc.property(key, vin, (k, v) => {
+      const schema = compileSchema({ id: 1, name: 'test', patterns: [[k, 0, 'x', 0]] });
+      const subject = `${v.slice(3, 8)}|${v.slice(9)}`;
+      expect(admits(schema, 0, v)).toBe(reference(k).test(subject));
+    }), { seed: 91, numRuns: 5000 });
+  });
+
+  it('the generated keys are not vacuous: some match and some do not', () => {
+    const results = fc.sample(fc.tuple(key, vin), { seed: 92, numRuns: 500 }).map(([k, v]) => reference(k).test(`${v.slice(3, 8)}|${v.slice(9)}`));
+    expect(results.filter(Boolean).length).toBeGreaterThan(10);
+    expect(results.filter((r) => !r).length).toBeGreaterThan(10);
+  });
+});
