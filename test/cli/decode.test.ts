@@ -1,8 +1,9 @@
 // `vino decode` as a user runs it: human output, `--json` one line per input line in order, files
 // and CSV fleet files, and the exit codes 0 (all decoded), 1 (an identifier failed), 2 (bad usage).
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { problemSchemaErrors, resultSchemaErrors } from '../fixtures/contract.js';
@@ -24,6 +25,13 @@ describe('vino decode (human-readable)', () => {
     expect(run.stdout).toContain('American Honda Motor Co., Inc.');
     expect(run.stdout).toContain('Marysville, Ohio, United States');
     expect(run.stdout).toMatch(/Check digit\s+MATCH \(calculated 3, actual 3, mandatory\)/);
+  });
+
+  it("prints exactly README's example", () => {
+    const readme = readFileSync(fileURLToPath(new URL('../../README.md', import.meta.url)), 'utf8');
+    const example = /```text\n\$ npx vino decode ([^\n]+)\n([\s\S]*?)\n```/.exec(readme);
+    expect(example).not.toBeNull();
+    expect(vino(['decode', ...example![1]!.split(' ')]).stdout.trimEnd()).toBe(example![2]);
   });
 
   it('decodes every argument: a transnational VIN and a JDM chassis number', () => {
@@ -155,6 +163,7 @@ describe('vino decode --file', () => {
     expect(rows).toHaveLength(4);
     const record = (row: string[]) => Object.fromEntries(header.map((h, i) => [h, row[i]]));
     expect(record(rows[1]!)).toMatchObject({ unit: '101', owner: 'Smith, J.', vino_origin_alignment: 'VERIFIED_ORIGIN_ALIGNMENT', vino_plant_city: 'Marysville', vino_model_year: '2003', vino_error: '' });
+    expect(record(rows[1]!)).toMatchObject({ vino_model: 'Accord', vino_trim: 'EX-V6', vino_body_class: 'Coupe', vino_doors: '2', vino_engine_model: 'J30A4', vino_engine_cylinders: '6', vino_series: '' });
     expect(record(rows[2]!)).toMatchObject({ owner: 'He said "hi"', vino_corporate_country: 'DE', vino_plant_country: 'MX', vino_origin_alignment: 'TRANSNATIONAL_ASSEMBLY' });
     expect(record(rows[3]!)).toMatchObject({ unit: '103', owner: 'Depot 3', vino_origin_alignment: '', vino_error: 'ILLEGAL_CHARACTERS' });
     for (const row of rows) expect(row).toHaveLength(header.length);

@@ -161,6 +161,7 @@ describe('POST /api/v1/vin/decode/batch', () => {
     expect(results).toHaveLength(4);
     expect(isDecodeResult(results[0])).toBe(true);
     expect(results[0].identifier).toBe(HONDA_VIN);
+    expect(results[0].vehicle).toMatchObject({ make: 'Honda', model: 'Accord', trim: 'EX-V6', bodyClass: 'Coupe', engine: { cylinders: 6, model: 'J30A4' } });
     expect(results[1]).toMatchObject({ status: 422, code: 'INVALID_LENGTH' });
     expect(results[2].summary.format).toBe('JDM_CHASSIS');
     expect(results[3]).toMatchObject({ status: 422, code: 'ILLEGAL_CHARACTERS' });
