@@ -74,6 +74,8 @@ export function evidenceText(evidence: Evidence): string {
 
 /** One sentence for the aria-live status, so a screen reader hears the answer without the whole card. */
 export function resultAnnouncement(result: DecodeResult): string {
+  const { modelYear, make, model } = result.vehicle;
+  const vehicle = make || model ? [modelYear, make, model].filter((part) => part !== null).join(' ') : null;
   const plant = result.assembly.cityState ?? result.assembly.country;
-  return `${result.identifier}: ${result.summary.verdict}${plant ? `, assembled in ${plant}` : ''}.`;
+  return `${result.identifier}: ${result.summary.verdict}${vehicle ? `, ${vehicle}` : ''}${plant ? `, assembled in ${plant}` : ''}.`;
 }

@@ -30,9 +30,9 @@ describe('result labels', () => {
     expect(countryText(null, null)).toBe('-');
   });
 
-  it('announces verdict and plant in one sentence', () => {
-    expect(resultAnnouncement(hondaResult)).toBe('1HGCM82633A004352: Verified Origin Alignment, assembled in Marysville, Ohio.');
-    expect(resultAnnouncement(sparseResult)).toBe('JZA80-1004956: Unverified.');
+  it('announces verdict, vehicle and plant in one sentence', () => {
+    expect(resultAnnouncement(hondaResult)).toBe('1HGCM82633A004352: Verified Origin Alignment, 2003 Honda Accord, assembled in Marysville, Ohio.');
+    expect(resultAnnouncement(sparseResult)).toBe('JZA80-1004956: Unverified, Toyota Supra.');
   });
 });
 

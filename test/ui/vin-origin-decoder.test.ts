@@ -127,7 +127,7 @@ describe.skipIf(chromiumMissing)('<vin-origin-decoder> in Chromium', () => {
       'Assembly: plants 1HG/A — NHTSA vPIC',
     ]);
     await expect(page.locator('vin-origin-decoder [role="status"].visually-hidden').textContent())
-      .resolves.toBe('1HGCM82633A004352: Verified Origin Alignment, assembled in Marysville, Ohio.');
+      .resolves.toBe('1HGCM82633A004352: Verified Origin Alignment, 2003 Honda Accord, assembled in Marysville, Ohio.');
     expect(errors).toEqual([]);
   });
 
