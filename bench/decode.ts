@@ -3,7 +3,7 @@
 // (what `vino` and the server run), not the TypeScript sources as a loader transforms them.
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { identifierMix, type MixBreadth } from './identifiers.js';
+import { distinctModels, identifierMix, repeatedModels, type MixBreadth } from './identifiers.js';
 
 type DecodeModule = typeof import('../src/decode/index.js');
 const COMPILED = pathToFileURL(resolve(import.meta.dirname, '../dist/src/decode/index.js')).href;
@@ -20,8 +20,11 @@ function timeLoop(inputs: readonly string[], rounds: number, body: (id: string) 
   return (inputs.length * rounds) / seconds;
 }
 
-export function benchDecode(breadth: MixBreadth = 'fleet'): Figure[] {
-  const inputs = identifierMix(100_000, 7, breadth);
+/** `models`: a fleet repeating 2,000 models; `distinct`: VINs of which no two share positions 1-8. */
+export type DecodeMix = MixBreadth | 'models' | 'distinct';
+
+export function benchDecode(breadth: DecodeMix = 'fleet'): Figure[] {
+  const inputs = breadth === 'models' ? repeatedModels(100_000, 7) : breadth === 'distinct' ? distinctModels(100_000, 7) : identifierMix(100_000, 7, breadth);
   const lookup = new Map(inputs.map((id, i) => [id, i]));
   decode(inputs[0]!);
   // Warm both loops, then take the best of five timed runs of 1,000,000 each.
@@ -33,8 +36,9 @@ export function benchDecode(breadth: MixBreadth = 'fleet'): Figure[] {
     floor = Math.max(floor, timeLoop(inputs, 10, (id) => lookup.get(id) !== undefined));
   }
   const resolved = inputs.filter((id) => { const o = decode(id); return o.ok && o.result.assembly.countryCode !== null; }).length;
+  const modelled = inputs.filter((id) => { const o = decode(id); return o.ok && o.result.vehicle.model !== null; }).length;
   return [
-    { name: `decode, full result (in process, ${breadth} mix)`, value: best, unit: 'decodes/s', note: `${(100 * resolved / inputs.length).toFixed(0)}% of the mix resolve a plant` },
+    { name: `decode, full result (in process, ${breadth} mix)`, value: best, unit: 'decodes/s', note: `${(100 * resolved / inputs.length).toFixed(0)}% of the mix resolve a plant, ${(100 * modelled / inputs.length).toFixed(0)}% a model` },
     { name: 'floor: Map lookup over the same inputs', value: floor, unit: 'lookups/s' },
     { name: 'decode / floor', value: best / floor, unit: 'ratio' },
   ];

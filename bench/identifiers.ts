@@ -79,3 +79,35 @@ export function identifierMix(count: number, seed = 1, breadth: MixBreadth = 'fl
   }
   return out;
 }
+
+/**
+ * A fleet as fleets are: the same models over and over. 2,000 models (VINs of the fleet mix, so
+ * positions 1-11 of each) and every identifier one of them with a fresh serial (positions 12-17)
+ * and its check digit made right; the fleet's other identifiers (European, JDM, malformed) as drawn.
+ */
+export function repeatedModels(count: number, seed = 1): string[] {
+  const random = rng(seed + 1000);
+  const models = identifierMix(2_000, seed, 'fleet');
+  const out: string[] = [];
+  while (out.length < count) {
+    const model = models[Math.floor(random() * models.length)]!;
+    if (model.length !== 17 || !/^[A-HJ-NPR-Z0-9]+$/.test(model)) { out.push(model); continue; }
+    const serial = String(Math.floor(random() * 1e6)).padStart(6, '0');
+    const draft = model.slice(0, 11) + serial;
+    out.push(draft.slice(0, 8) + calculateCheckDigit(draft) + draft.slice(9));
+  }
+  return out;
+}
+
+/** VINs of the fleet mix of which no two share positions 1-8: every vehicle layer decision is new. */
+export function distinctModels(count: number, seed = 1): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const id of identifierMix(count * 2, seed, 'fleet')) {
+    if (id.length !== 17 || !/^[A-HJ-NPR-Z0-9]+$/.test(id) || seen.has(id.slice(0, 8))) continue;
+    seen.add(id.slice(0, 8));
+    out.push(id);
+    if (out.length === count) break;
+  }
+  return out;
+}
