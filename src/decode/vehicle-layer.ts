@@ -203,8 +203,6 @@ function evidenceOf(source: string, cache: Map<string, Readonly<Evidence>>, winn
   return out;
 }
 
-const decideUncached = (...args: Parameters<typeof decideVehicle>): VehicleDecision => decideVehicle(...args);
-
 /** Decides the vehicle attributes of a VIN for one model year. */
 export function decideVehicle(
   data: VehicleData, schemas: WmiSchemas, vin: string, year: number | null, partial: boolean, evidenceCache: Map<string, Readonly<Evidence>>,
@@ -247,6 +245,10 @@ export class DecisionCache {
   static readonly DECISIONS_KEPT = 50_000;
   private readonly decisions = new Map<string, VehicleDecision>();
 
+  /** decide() with decideVehicle's signature (partial is always false here), bound once. */
+  readonly decideFor = (data: VehicleData, schemas: WmiSchemas, vin: string, year: number | null, _partial: boolean, evidenceCache: Map<string, Readonly<Evidence>>): VehicleDecision =>
+    this.decide(data, schemas, vin, year, evidenceCache);
+
   decide(data: VehicleData, schemas: WmiSchemas, vin: string, year: number | null, evidenceCache: Map<string, Readonly<Evidence>>): VehicleDecision {
     const read = schemas.readPositions(year);
     let key = schemas.wmi + (year ?? '');
@@ -272,20 +274,20 @@ export function readVehicle(
   data: VehicleData, schemas: WmiSchemas | null, vin: string, candidates: readonly number[], partial: boolean,
   evidenceCache: Map<string, Readonly<Evidence>>, cache: DecisionCache, position7Rule: boolean,
 ): VehicleReading {
-  const decideVehicle = (d: VehicleData, s: WmiSchemas, v: string, year: number | null, p: boolean, ev: Map<string, Readonly<Evidence>>): VehicleDecision =>
-    p ? decideUncached(d, s, v, year, p, ev) : cache.decide(d, s, v, year, ev);
+  // Clean VINs go through the decision cache; a partial VIN's unknown positions are not a key.
+  const decideOne = partial ? decideVehicle : cache.decideFor;
   if (!schemas) return NO_READING;
   // Position 10 is no year code: every schema of the WMI is a candidate (vPIC's rule).
-  if (candidates.length === 0) return partial ? NO_READING : { decision: decideVehicle(data, schemas, vin, null, partial, evidenceCache), year: null };
+  if (candidates.length === 0) return partial ? NO_READING : { decision: decideOne(data, schemas, vin, null, partial, evidenceCache), year: null };
   const latest = candidates[candidates.length - 1]!;
   // Cars, MPVs and trucks keep the model-year rule's answer (a VIN of theirs with several
   // candidates does not follow 49 CFR 565); only other types are read in both cycles.
-  if (candidates.length === 1 || position7Rule) return { decision: decideVehicle(data, schemas, vin, latest, partial, evidenceCache), year: null };
+  if (candidates.length === 1 || position7Rule) return { decision: decideOne(data, schemas, vin, latest, partial, evidenceCache), year: null };
   let decoded: { decision: VehicleDecision; year: number } | null = null;
   let latestDecision: VehicleDecision | null = null;
   for (let i = candidates.length - 1; i >= 0; i--) {
     const year = candidates[i]!;
-    const decision = decideVehicle(data, schemas, vin, year, partial, evidenceCache);
+    const decision = decideOne(data, schemas, vin, year, partial, evidenceCache);
     if (i === candidates.length - 1) latestDecision = decision;
     if (!decision.decoded) continue;
     if (decoded) return { decision: latestDecision!, year: null }; // more than one reading decodes
