@@ -19,12 +19,12 @@ const results = (ids: readonly string[]): DecodeResult[] =>
 
 describe('resultJson', () => {
   it('equals JSON.stringify over the benchmark fleet and the long tail (VINs, low-volume WMIs, JDM)', () => {
-    const all = results([...identifierMix(20_000, 3, 'fleet'), ...identifierMix(20_000, 4, 'long-tail')]);
-    expect(all.length).toBeGreaterThan(35_000);
+    const all = results([...identifierMix(10_000, 3, 'fleet'), ...identifierMix(10_000, 4, 'long-tail')]);
+    expect(all.length).toBeGreaterThan(17_000);
     expect(new Set(all.map((r) => r.summary.format))).toEqual(new Set(['ISO_17_STANDARD', 'ISO_17_PARTIAL', 'JDM_CHASSIS']));
     // Twice: the second pass reads the kept JSON of shared parts.
     for (let pass = 0; pass < 2; pass++) for (const r of all) expect(resultJson(r)).toBe(JSON.stringify(r));
-  });
+  }, 120_000); // the first decode of each WMI compiles its vehicle schemas: slow on a loaded machine
 
   it('equals JSON.stringify on golden and arbitrary identifiers, low-volume and unknown WMIs and model codes included', () => {
     // Low-volume makers: WMI positions 1-3 (third character 9) + 12-14.
