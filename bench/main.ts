@@ -20,6 +20,10 @@ if (!only || only === 'decode') {
 }
 if (!only || only === 'suggestions') print('In-process decoding: mistyped VINs, whose decode computes suggested corrections', benchSuggestions());
 if (!only || only === 'cli') print('Command line', benchCli(Number(process.env.VINO_BENCH_LINES ?? 1_000_000)));
+if (!only || only === 'corgi') {
+  const { benchCorgi } = await import('./corgi.js');
+  print('Beside corgi (installed into a scratch folder by this bench): the same VINs, and agreement with vPIC', await benchCorgi());
+}
 if (!only || only === 'http') {
   const { runHttpBench } = await import('./http.js');
   await runHttpBench();
