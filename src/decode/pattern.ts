@@ -14,7 +14,8 @@ export interface VinPattern {
   high: Int32Array;
 }
 
-function expandClass(body: string): string {
+/** The characters a class body such as `A-D` or `13579` stands for. */
+export function expandClass(body: string): string {
   let out = '';
   for (let i = 0; i < body.length; i++) {
     if (body[i + 1] === '-' && i + 2 < body.length) {

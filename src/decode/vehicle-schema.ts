@@ -2,6 +2,7 @@
 // constrains, the set of characters it admits as a bit mask, so testing a VIN is one shift and
 // AND per constrained position. Patterns are grouped by element and kept in rank order, so the
 // first match within an element is the schema's answer for it.
+import { expandClass } from './pattern.js';
 import { VEHICLE_ELEMENTS } from './vehicle-elements.js';
 import type { VehicleSchemaData } from './vehicle-data.js';
 
@@ -63,15 +64,7 @@ function tokens(key: string): { index: number; chars: string; formula: boolean }
       if (c === '#') { out.push({ index, chars: DIGITS, formula: true }); continue; }
       if (c !== '[') { out.push({ index, chars: c, formula: false }); continue; }
       const end = part.indexOf(']', i);
-      const body = part.slice(i + 1, end < 0 ? part.length : end);
-      let chars = '';
-      for (let k = 0; k < body.length; k++) {
-        if (body[k + 1] === '-' && k + 2 < body.length) {
-          for (let x = body.charCodeAt(k); x <= body.charCodeAt(k + 2); x++) chars += String.fromCharCode(x);
-          k += 2;
-        } else chars += body[k];
-      }
-      out.push({ index, chars, formula: false });
+      out.push({ index, chars: expandClass(part.slice(i + 1, end < 0 ? part.length : end)), formula: false });
       i = end < 0 ? part.length : end;
     }
   };
