@@ -104,7 +104,8 @@ describe('a data folder vino cannot write', () => {
 
     const create = await runVino(['keys', 'create', 'Refused', '--data-dir', readOnly]);
     expect(create.code).toBe(1);
-    expect(create.stderr).toMatch(/^vino: opening the key store .*vino\.sqlite failed: SQLITE_\w+: [^;\n]+; /);
+    // Either the folder check (it now comes first and names the folder) or SQLite itself refuses.
+    expect(create.stderr).toMatch(/^vino: (cannot create the data folder [^:\n]+: |opening the key store .*vino\.sqlite failed: SQLITE_\w+: [^;\n]+; )/);
     expect(create.stderr).toContain(cause);
     await expect(startServe(['--data-dir', readOnly], { VINO_ADMIN_TOKEN: ADMIN_TOKEN })).rejects.toThrow(cause);
     const sub = await runVino(['keys', 'create', 'Refused', '--data-dir', join(readOnly, 'sub')]);
