@@ -16,7 +16,9 @@ describe('vino serve', () => {
     let key = '';
     try {
       console.info(`vino serve was listening ${Math.round(serve.startedInMs)} ms after spawn`);
-      expect(serve.startedInMs).toBeLessThan(3000);
+      // A bound against a start-up that hangs, not a speed figure (that is `npm run bench -- cli`):
+      // start-up now also warms the vehicle tables, and a loaded 2-core machine took 3.6 s.
+      expect(serve.startedInMs).toBeLessThan(10_000);
       // Shown before the listening line, so it is there by now.
       const adminToken = /vinoadm_[0-9A-Za-z]{46}/.exec(serve.stderr())![0];
       expect(serve.stdout()).not.toContain(adminToken);
