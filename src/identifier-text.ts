@@ -8,3 +8,15 @@
 export function normaliseIdentifier(raw: string): string {
   return raw.replace(/\s+/g, '').replace(/[a-z]+/g, (run) => run.toUpperCase());
 }
+
+/** 1-based positions as people write them: 12-17, or 5, 7. */
+export function positionRanges(positions: readonly number[]): string {
+  const parts: string[] = [];
+  for (let i = 0; i < positions.length; i++) {
+    let j = i;
+    while (j + 1 < positions.length && positions[j + 1] === positions[j]! + 1) j++;
+    parts.push(j >= i + 2 ? `${positions[i]}-${positions[j]}` : j === i + 1 ? `${positions[i]}, ${positions[j]}` : `${positions[i]}`);
+    i = j;
+  }
+  return parts.join(', ');
+}

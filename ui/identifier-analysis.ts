@@ -4,7 +4,9 @@
  * (`*` for unknown positions, or the first 11 or more positions alone), and where the letters
  * ISO 3779 excludes (I, O, Q — they look like the digits 1 and 0) sit.
  */
-import { normaliseIdentifier } from '../src/identifier-text.js';
+import { normaliseIdentifier, positionRanges } from '../src/identifier-text.js';
+
+export { positionRanges };
 
 /** A VIN has exactly this many characters (ISO 3779, 49 CFR 565.15). */
 export const VIN_LENGTH = 17;
@@ -79,18 +81,6 @@ function unknownPositions(vin: string): number[] {
     if (position > vin.length || vin.charAt(position - 1) === '*') positions.push(position);
   }
   return positions;
-}
-
-/** 1-based positions as people write them: 12-17, or 5, 7. */
-export function positionRanges(positions: readonly number[]): string {
-  const parts: string[] = [];
-  for (let i = 0; i < positions.length; i++) {
-    let j = i;
-    while (j + 1 < positions.length && positions[j + 1] === positions[j]! + 1) j++;
-    parts.push(j >= i + 2 ? `${positions[i]}-${positions[j]}` : j === i + 1 ? `${positions[i]}, ${positions[j]}` : `${positions[i]}`);
-    i = j;
-  }
-  return parts.join(', ');
 }
 
 /** The warning sentence naming each offending letter and its position, or '' when there is none. */

@@ -11,6 +11,7 @@ import { readModelYear, type ModelYearReading } from './model-year.js';
 import type { VinPattern } from './pattern.js';
 import type { PlantMatch } from './plant.js';
 import { FIRST_MODEL_YEAR, type PlantCode, type PlantEntry, type PlantsByCode, type Tables } from './tables.js';
+import { positionRanges } from '../identifier-text.js';
 
 /** The check-digit remainder the VIN decoder is handed for a partial VIN (a real one is 0-10). */
 export const PARTIAL = -1;
@@ -177,18 +178,6 @@ export function resolvePartialPlant(plants: PlantsByCode, vin: string, reading: 
   return { match: null, undecidedBy: [...touched].sort((a, b) => a - b), possiblePlaces: [...new Set(rows.map(placeOf))] };
 }
 
-/** 1-based positions as people write them: 12-17, or 5, 7. */
-export function positionList(positions: readonly number[]): string {
-  const parts: string[] = [];
-  for (let i = 0; i < positions.length; i++) {
-    let j = i;
-    while (j + 1 < positions.length && positions[j + 1] === positions[j]! + 1) j++;
-    parts.push(j >= i + 2 ? `${positions[i]}-${positions[j]}` : j === i + 1 ? `${positions[i]}, ${positions[j]}` : `${positions[i]}`);
-    i = j;
-  }
-  return parts.join(', ');
-}
-
 /** Few enough possibilities to list in a sentence. */
 const FEW = 4;
 
@@ -223,13 +212,13 @@ export function partialWarning(vin: string, origin: CorporateOrigin, reading: Mo
   if (plant.undecidedBy.length > 0) {
     const places = plant.possiblePlaces.length > 1 && plant.possiblePlaces.length <= FEW ? `: ${orList(plant.possiblePlaces)}` : '';
     undecided.push(plant.undecidedBy.length === 1 && plant.undecidedBy[0] === 11 ? 'the plant (position 11)'
-      : `the plant${places} (the registry's plant rows for this code also read position${plant.undecidedBy.length > 1 ? 's' : ''} ${positionList(plant.undecidedBy)})`);
+      : `the plant${places} (the registry's plant rows for this code also read position${plant.undecidedBy.length > 1 ? 's' : ''} ${positionRanges(plant.undecidedBy)})`);
   }
   const many = unknown.length > 1;
   const narrowed = origin.checkDigitRequired ? checkDigitNarrows(vin, unknown) : null;
   return {
     code: 'PARTIAL_VIN',
-    message: `Position${many ? 's' : ''} ${positionList(unknown)} ${many ? 'are' : 'is'} unknown, so the check digit cannot be verified`
+    message: `Position${many ? 's' : ''} ${positionRanges(unknown)} ${many ? 'are' : 'is'} unknown, so the check digit cannot be verified`
       + (narrowed ? ` (${narrowed})` : '')
       + (undecided.length > 0 ? `; not decided: ${undecided.join('; ')}.` : '.'),
   };
