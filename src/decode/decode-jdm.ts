@@ -7,7 +7,7 @@
 // made once, frozen and shared.
 import type { DecodeResult, Evidence, Warning } from '../generated/contract.js';
 import { alignment, confidenceLevel, verdictOf } from './verdict.js';
-import { NO_ATTRIBUTES } from './vehicle-attributes.js';
+import { NO_ATTRIBUTES, vehicleOf } from './vehicle-attributes.js';
 import { jdmKey, type JdmEntry, type Tables } from './tables.js';
 
 type Shared = Omit<DecodeResult, 'identifier' | 'validation' | 'positions'> & {
@@ -45,16 +45,14 @@ function sharedParts(tables: Tables, modelCode: string, serial: string, entry: J
     assembly: Object.freeze(plantKnown
       ? { plantCode: null, country: japan, countryCode: 'JP', city, state, cityState: city && state ? `${city}, ${state}` : (city ?? state), details: entry!.plant, source: 'Curated Registry' }
       : { plantCode: null, country: null, countryCode: null, city: null, state: null, cityState: null, details: null, source: null }),
-    vehicle: Object.freeze({
-      ...NO_ATTRIBUTES,
+    vehicle: Object.freeze(vehicleOf({
       manufacturer: entry?.manufacturer ?? null,
       make: entry?.make ?? null,
-      model: entry?.model ?? null,
       modelYear: null,
       modelYearCandidates: Object.freeze([]) as unknown as number[],
       vehicleType: null,
       productionYears: entry ? `${entry.yearFrom}-${entry.yearTo === 0 ? '' : entry.yearTo}` : null,
-    }),
+    }, { ...NO_ATTRIBUTES, model: entry?.model ?? null })),
     evidence: Object.freeze(evidence),
     // Not frozen (each result gets a copy, and V8 copies frozen arrays on a slow path); its items are.
     warnings: warnings.map((w) => Object.freeze(w)),

@@ -16,6 +16,7 @@ import { assemblyLayer, resolvePlant } from './plant.js';
 import { suggestCorrections } from './suggestions.js';
 import { alignment, confidenceLevel, verdictOf } from './verdict.js';
 import type { PlantEntry, Tables } from './tables.js';
+import { vehicleOf } from './vehicle-attributes.js';
 import { DecisionCache, readVehicle, VehicleSchemas } from './vehicle-layer.js';
 
 type Summary = DecodeResult['summary'];
@@ -238,8 +239,7 @@ export function createVinDecoder(tables: Tables): VinDecoder {
       summary: shared.summary(partial ? 'ISO_17_PARTIAL' : origin.lowVolume ? 'ISO_17_LOW_VOLUME' : 'ISO_17_STANDARD', confidence, originAlignment),
       corporateOrigin: origin.layer,
       assembly,
-      vehicle: {
-        ...decision.attributes,
+      vehicle: vehicleOf({
         manufacturer: origin.entry?.manufacturer ?? null,
         // From the decoded model; without one, from the WMI only when it has exactly one make.
         make: decision.make ?? onlyMake(origin.entry?.make ?? null),
@@ -247,7 +247,7 @@ export function createVinDecoder(tables: Tables): VinDecoder {
         modelYearCandidates: reading.candidates as number[],
         vehicleType: origin.entry?.vehicleType ?? null,
         productionYears: null,
-      },
+      }, decision.attributes),
       validation: {
         checkDigit: partial ? partialCheckDigit(vin, required) : shared.checkDigit(remainder, actual, required),
         confidenceLevel: confidenceLevel(confidence),

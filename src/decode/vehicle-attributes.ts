@@ -15,3 +15,16 @@ export const NO_ATTRIBUTES: VehicleAttributes = Object.freeze({
   model: null, series: null, trim: null, bodyClass: null, doors: null, driveType: null, fuelType: null,
   fuelTypeSecondary: null, electrification: null, engine: NO_ENGINE, gvwr: null,
 });
+
+/** What the layers other than the VIN patterns say of the vehicle. */
+export type VehicleIdentity = Pick<Vehicle, 'manufacturer' | 'make' | 'modelYear' | 'modelYearCandidates' | 'vehicleType' | 'productionYears'>;
+
+/** A result's `vehicle`, its keys in the contract's order (as the JSON reads). */
+export function vehicleOf(who: VehicleIdentity, a: VehicleAttributes): Vehicle {
+  return {
+    manufacturer: who.manufacturer, make: who.make, model: a.model, series: a.series, trim: a.trim,
+    modelYear: who.modelYear, modelYearCandidates: who.modelYearCandidates, vehicleType: who.vehicleType,
+    bodyClass: a.bodyClass, doors: a.doors, driveType: a.driveType, fuelType: a.fuelType, fuelTypeSecondary: a.fuelTypeSecondary,
+    electrification: a.electrification, engine: a.engine, gvwr: a.gvwr, productionYears: who.productionYears,
+  };
+}
