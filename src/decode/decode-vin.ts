@@ -17,7 +17,7 @@ import { suggestCorrections } from './suggestions.js';
 import { alignment, confidenceLevel, verdictOf } from './verdict.js';
 import type { PlantEntry, Tables } from './tables.js';
 import { vehicleOf } from './vehicle-attributes.js';
-import { DecisionCache, readVehicle, VehicleSchemas } from './vehicle-layer.js';
+import { VehicleLayer } from './vehicle-layer.js';
 
 type Summary = DecodeResult['summary'];
 type CheckDigit = DecodeResult['validation']['checkDigit'];
@@ -164,13 +164,11 @@ export type VinDecoder = (vin: string, remainder?: number) => DecodeResult;
 export function createVinDecoder(tables: Tables): VinDecoder {
   const origins = new OriginCache(tables);
   const shared = new SharedParts(tables.modelYearReadings);
-  const vehicleSchemas = new VehicleSchemas(tables.vehicle);
-  const vehicleEvidence = new Map<string, Readonly<Evidence>>();
-  const vehicleDecisions = new DecisionCache();
+  const vehicleLayer = new VehicleLayer(tables.vehicle);
   // Keyed by reading and year: bounded by the model-year table.
   const settledYearWarnings = new Map<string, Warning>();
 
-  return (vin: string, remainder = checkDigitValue(vin)): DecodeResult => {
+  const full = (vin: string, remainder: number): DecodeResult => {
     const partial = remainder === PARTIAL;
     const origin = partial && !wmiKnown(vin) ? originWithoutWmi(tables, vin) : origins.get(vin);
     const actual = vin.charCodeAt(8);
@@ -179,7 +177,7 @@ export function createVinDecoder(tables: Tables): VinDecoder {
     const required = origin.checkDigitRequired;
     const reading = partial ? partialModelYear(tables, vin, origin) : readModelYear(tables, vin, origin.position7Rule, matches);
     const plantCode = vin[10]!;
-    const vehicle = readVehicle(tables.vehicle, origin.entry ? vehicleSchemas.forWmi(origin.wmi) : null, vin, reading.candidates, partial, vehicleEvidence, vehicleDecisions, origin.position7Rule);
+    const vehicle = vehicleLayer.read(origin.entry ? origin.wmi : null, vin, reading.candidates, partial, origin.position7Rule);
     // Where the vehicle patterns settle an ambiguous model year, the plant is read for that year.
     const years = vehicle.year === null ? reading.candidates : [vehicle.year];
     const modelYear = vehicle.year ?? reading.modelYear;
@@ -197,10 +195,10 @@ export function createVinDecoder(tables: Tables): VinDecoder {
       }
     } else if (origin.entry && !partialPlant?.undecidedBy.length) {
       // Made per decode: keyed by WMI, code and year, a cache of these could grow with the input.
-      plantWarning = {
+      plantWarning = Object.freeze({
         code: 'PLANT_UNKNOWN',
         message: `The registry has no plant for code ${plantCode} of ${origin.wmi}${modelYear ? ` in ${modelYear}` : ''}.`,
-      };
+      });
     }
 
     // In the order people read them: layer 1, check digit, model year, plant.
@@ -261,4 +259,72 @@ export function createVinDecoder(tables: Tables): VinDecoder {
       },
     };
   };
+
+  // A fleet repeats models: VINs that differ only in the serial (and so the check digit) decode
+  // alike wherever nothing reads the serial. The first decode of such a VIN with a right check
+  // digit is kept as a template, keyed by positions 1-8, 10 and 11 and whichever serial positions
+  // the WMI's plant and vehicle patterns (or a low-volume WMI) read; later ones copy it.
+  const templates = new ResultTemplates();
+  const serialReads = new Map<string, Int8Array>();
+  const serialReadsOf = (origin: CorporateOrigin): Int8Array => {
+    let read = serialReads.get(origin.wmi);
+    if (!read) {
+      const positions = new Set(vehicleLayer.serialPositions(origin.wmi));
+      for (const code of [...origin.plants.codes, origin.plants.wildcard]) {
+        for (const row of code?.all ?? []) for (const p of row.pattern?.positions ?? []) if (p >= 11) positions.add(p);
+      }
+      if (origin.lowVolume) for (let p = 11; p < 14; p++) positions.add(p);
+      serialReads.set(origin.wmi, read = Int8Array.from([...positions].sort((a, b) => a - b)));
+    }
+    return read;
+  };
+
+  return (vin: string, remainder = checkDigitValue(vin)): DecodeResult => {
+    const actual = vin.charCodeAt(8);
+    if (remainder === PARTIAL || CHECK_DIGIT_CHARS.charCodeAt(remainder) !== actual) return full(vin, remainder);
+    const origin = origins.get(vin);
+    // Only registry WMIs: their serial positions are known.
+    if (!origin.entry) return full(vin, remainder);
+    const read = serialReadsOf(origin);
+    let key = vin.slice(0, 8) + vin.slice(9, 11);
+    for (let i = 0; i < read.length; i++) key += vin[read[i]!];
+    const template = templates.get(key);
+    if (template) {
+      return {
+        identifier: vin, summary: template.summary, corporateOrigin: template.corporateOrigin, assembly: template.assembly,
+        vehicle: { ...template.vehicle },
+        validation: {
+          checkDigit: shared.checkDigit(remainder, actual, origin.checkDigitRequired), confidenceLevel: template.validation.confidenceLevel,
+          evidence: template.validation.evidence.slice(), warnings: template.validation.warnings.slice(), suggestions: [],
+        },
+        positions: { ...template.positions, checkDigit: vin[8]!, serial: vin.slice(11) },
+      };
+    }
+    const result = full(vin, remainder);
+    templates.set(key, result);
+    return result;
+  };
+}
+
+/**
+ * Results kept as templates, by their key: at most TEMPLATES_KEPT; when full it starts over, so
+ * memory is bounded whatever the input. A template is a copy of the result's parts that belong to
+ * the caller (vehicle, arrays, positions), so a caller changing its result changes no template.
+ */
+class ResultTemplates {
+  static readonly TEMPLATES_KEPT = 50_000;
+  private readonly kept = new Map<string, DecodeResult>();
+
+  get(key: string): DecodeResult | undefined {
+    return this.kept.get(key);
+  }
+
+  set(key: string, r: DecodeResult): void {
+    if (this.kept.size >= ResultTemplates.TEMPLATES_KEPT) this.kept.clear();
+    const v = r.validation;
+    this.kept.set(key, {
+      ...r, vehicle: { ...r.vehicle }, positions: { ...r.positions },
+      validation: { ...v, evidence: v.evidence.slice(), warnings: v.warnings.slice(), suggestions: [] },
+    });
+  }
 }

@@ -4,18 +4,26 @@
 // fewer non-`*` characters, key text, vPIC id). Formula keys and engine-model fill-ins only fill
 // what no pattern decided; an engine size in cc or cubic inches gives litres through vPIC's
 // Conversion formulas.
+//
+// Speed: a WMI's candidate schemas for one model year are a Plan, made once (bounded by the
+// registry). Deciding a clean VIN is one bit-set AND per position the plan's schemas constrain,
+// then the first set bit per element; the winners go into scratch arrays, not objects. Decisions
+// are cached per plan, keyed by the characters the plan reads (a number: base-33 digits), at most
+// DECISIONS_KEPT in all.
 import type { DecodeResult, Evidence } from '../generated/contract.js';
 import { NO_ATTRIBUTES, NO_ENGINE, type VehicleAttributes } from './vehicle-attributes.js';
-import type { SchemaLinkTuple, VehicleData } from './vehicle-data.js';
+import type { EngineFillTuple, VehicleData } from './vehicle-data.js';
 import { ELEMENT_INDEX as E, VEHICLE_ELEMENTS } from './vehicle-elements.js';
-import { compileSchema, firstMatch, firstOf, formulaMatch, matchingPatterns, type CompiledSchema } from './vehicle-schema.js';
+import { compileSchema, firstMatch, firstOf, formulaMatch, matchingPatterns, vinCharIndex, type CompiledSchema } from './vehicle-schema.js';
 
 const ELEMENTS = VEHICLE_ELEMENTS.length;
 /** vPIC Conversion: cubic inches to litres. */
 const LITRES_PER_CUBIC_INCH = 0.016387064;
-
-/** What decided one element: a pattern of a schema, or an engine model's fill-in. */
-interface Winner { schema: CompiledSchema; pattern: number; value: string; engineModel: string | null }
+/** Model years a plan is kept for by index (year - FIRST_PLAN_YEAR); others are made per call. */
+const FIRST_PLAN_YEAR = 1950;
+const PLAN_YEARS = 201;
+/** Up to this many read positions, a decision's key is a base-33 number below 2^53. */
+const NUMERIC_KEY_POSITIONS = 10;
 
 export interface VehicleDecision {
   attributes: VehicleAttributes;
@@ -33,67 +41,96 @@ export const NOTHING_DECIDED: VehicleDecision = Object.freeze({ attributes: NO_A
 
 interface Link { schema: CompiledSchema; yearFrom: number; yearTo: number }
 
-/** A WMI's schema links sorted by YearFrom, most recent first, with the schemas compiled on first use. */
-export class WmiSchemas {
-  /** The candidate links per model year (index year - 1950), made on first use; bounded by the registry. */
-  private readonly byYear: (readonly Link[] | undefined)[] = [];
-  private readonly readByYear: (Int8Array | undefined)[] = [];
-  constructor(readonly wmi: string, readonly links: readonly Link[]) {}
+/** The candidate schema links of one WMI for one model year (or for every year), and the decisions made over them. */
+class Plan {
+  /** The VIN positions the candidates read: nothing else can change the decision. */
+  readonly read: Int8Array;
+  /** Whether any candidate has a formula (`#`) pattern. */
+  readonly formulas: boolean;
+  /** Decisions by the characters at `read` (see DecisionCache); valid while `generation` is the cache's. */
+  readonly decisions = new Map<number | string, VehicleDecision>();
+  generation = -1;
 
-  /** The VIN positions the candidate schemas of a year read (year null: every schema). */
-  readPositions(year: number | null): Int8Array {
-    const slot = year === null ? 0 : year - 1949;
-    if (slot < 0 || slot > 201) return union(this.candidates(year));
-    return this.readByYear[slot] ??= union(this.candidates(year));
-  }
-
-  /** The links whose years hold `year`, most recent YearFrom first; every link when year is null. */
-  candidates(year: number | null): readonly Link[] {
-    if (year === null) return this.links;
-    const slot = year - 1950;
-    if (slot < 0 || slot > 200) return this.links.filter((l) => year >= l.yearFrom && year <= l.yearTo);
-    return this.byYear[slot] ??= Object.freeze(this.links.filter((l) => year >= l.yearFrom && year <= l.yearTo));
+  /** `links` most recent YearFrom first. */
+  constructor(readonly links: readonly Link[]) {
+    const positions = new Set<number>();
+    for (const link of links) for (const p of link.schema.readPositions) positions.add(p);
+    this.read = Int8Array.from([...positions].sort((a, b) => a - b));
+    this.formulas = links.some((l) => l.schema.formulaStart[ELEMENTS]! > 0);
   }
 }
 
-/** Compiles schemas once per registry and keeps each WMI's links: bounded by the registry, not the input. */
-export class VehicleSchemas {
-  private readonly compiled = new Map<number, CompiledSchema>();
-  private readonly byWmi = new Map<string, WmiSchemas | null>();
-  constructor(readonly data: VehicleData) {}
+/** A WMI's schema links sorted by YearFrom, most recent first, and its plans per model year, made on first use. */
+class WmiSchemas {
+  private readonly byYear: (Plan | undefined)[] = new Array(PLAN_YEARS).fill(undefined);
+  private everyYear: Plan | undefined;
+  constructor(readonly links: readonly Link[]) {}
 
-  forWmi(wmi: string): WmiSchemas | null {
-    let found = this.byWmi.get(wmi);
-    if (found !== undefined) return found;
-    const links = this.data.linksOf(wmi);
-    found = links && links.length > 0 ? new WmiSchemas(wmi, this.link(links)) : null;
-    this.byWmi.set(wmi, found);
-    return found;
+  /** The plan of a model year: the links whose years hold it; every link when year is null. */
+  plan(year: number | null): Plan {
+    if (year === null) return this.everyYear ??= new Plan(this.links);
+    const slot = year - FIRST_PLAN_YEAR;
+    const make = (): Plan => new Plan(this.links.filter((l) => year >= l.yearFrom && year <= l.yearTo));
+    if (slot < 0 || slot >= PLAN_YEARS) return make();
+    return this.byYear[slot] ??= make();
+  }
+}
+
+/**
+ * Decisions of clean VINs, kept on each plan and keyed by the characters at the positions its
+ * schemas read: a fleet repeats models, so most decodes are one lookup. At most DECISIONS_KEPT in
+ * all; when full, every plan's decisions are dropped and counting starts over, so memory is
+ * bounded whatever the input.
+ */
+class DecisionCache {
+  static readonly DECISIONS_KEPT = 50_000;
+  private generation = 0;
+  private size = 0;
+  /** The plans holding decisions of the current generation. */
+  private readonly holding: Plan[] = [];
+
+  get(plan: Plan, key: number | string): VehicleDecision | undefined {
+    return plan.generation === this.generation ? plan.decisions.get(key) : undefined;
   }
 
-  private link(links: readonly SchemaLinkTuple[]): Link[] {
-    const out: Link[] = [];
-    for (const [id, yearFrom, yearTo] of links) {
-      let schema = this.compiled.get(id);
-      if (!schema) {
-        const data = this.data.schema(id);
-        if (!data) continue;
-        schema = compileSchema(data);
-        this.compiled.set(id, schema);
-      }
-      out.push({ schema, yearFrom, yearTo: yearTo === 0 ? 9999 : yearTo });
+  set(plan: Plan, key: number | string, decision: VehicleDecision): void {
+    if (this.size >= DecisionCache.DECISIONS_KEPT) {
+      for (const p of this.holding) p.decisions.clear();
+      this.holding.length = 0;
+      this.generation++;
+      this.size = 0;
     }
-    return out.sort((a, b) => b.yearFrom - a.yearFrom || a.schema.id - b.schema.id);
+    if (plan.generation !== this.generation) {
+      plan.decisions.clear();
+      plan.generation = this.generation;
+      this.holding.push(plan);
+    }
+    plan.decisions.set(key, decision);
+    this.size++;
   }
 }
 
-function union(links: readonly Link[]): Int8Array {
-  const positions = new Set<number>();
-  for (const link of links) for (const p of link.schema.readPositions) positions.add(p);
-  return Int8Array.from([...positions].sort((a, b) => a - b));
+/** The key of a clean VIN's decision within a plan: its characters at the plan's read positions. */
+function decisionKey(read: Int8Array, vin: string): number | string {
+  if (read.length <= NUMERIC_KEY_POSITIONS) {
+    let key = 0;
+    for (let i = 0; i < read.length; i++) key = key * 33 + vinCharIndex(vin.charCodeAt(read[i]!));
+    return key;
+  }
+  let key = '';
+  for (let i = 0; i < read.length; i++) key += vin[read[i]!];
+  return key;
 }
 
-/** Scratch bit sets, one per candidate link, reused by every decode (decoding is synchronous). */
+// The winners of the decode in progress, one slot per element (decoding is synchronous, so one
+// set serves every decode): the link and pattern that decided it (link -1: nothing did), the value,
+// and the engine model behind an engine-model fill-in.
+const winLink = new Int32Array(ELEMENTS);
+const winPattern = new Int32Array(ELEMENTS);
+const winValue: string[] = new Array<string>(ELEMENTS).fill('');
+const winEngine: (string | null)[] = new Array<string | null>(ELEMENTS).fill(null);
+
+/** Scratch bit sets, one per candidate link, reused by every decode. */
 const scratch: Int32Array[] = [];
 function scratchFor(i: number, words: number): Int32Array {
   let set = scratch[i];
@@ -101,197 +138,228 @@ function scratchFor(i: number, words: number): Int32Array {
   return set;
 }
 
-/** `year` null: position 10 is no year code, and every schema of the WMI is a candidate. */
-function decideElements(schemas: WmiSchemas, vin: string, year: number | null, partial: boolean, undecided: string[]): (Winner | null)[] {
-  const winners: (Winner | null)[] = new Array(ELEMENTS).fill(null);
-  const links = schemas.candidates(year);
+/** Fills the winner slots for a VIN; returns how many elements a pattern decided. */
+function decideElements(plan: Plan, vin: string, partial: boolean, undecided: string[]): number {
+  const { links } = plan;
   if (!partial) for (let i = 0; i < links.length; i++) matchingPatterns(links[i]!.schema, vin, scratchFor(i, links[i]!.schema.words));
+  let decided = 0;
   for (let e = 0; e < ELEMENTS; e++) {
-    let best: Winner | null = null;
-    let bestYear = -1;
+    let best = -1, bestPattern = -1, bestYear = -1, bestRank = 0;
     let open = false;
     for (let i = 0; i < links.length; i++) {
       const link = links[i]!;
-      if (best && link.yearFrom < bestYear) break;
-      const p = partial ? firstMatch(link.schema, e, vin, true) : firstOf(link.schema, e, scratch[i]!);
+      if (best >= 0 && link.yearFrom < bestYear) break;
+      const s = link.schema;
+      if (s.elementStart[e] === s.elementStart[e + 1]) continue;
+      const p = partial ? firstMatch(s, e, vin, true) : firstOf(s, e, scratch[i]!);
       if (p === -2) { open = true; continue; }
-      if (p >= 0 && (!best || link.schema.rank[p]! < best.schema.rank[best.pattern]!)) {
-        best = { schema: link.schema, pattern: p, value: link.schema.values[p]!, engineModel: null };
-        bestYear = link.yearFrom;
+      if (p >= 0 && (best < 0 || s.rank[p]! < bestRank)) {
+        best = i; bestPattern = p; bestYear = link.yearFrom; bestRank = s.rank[p]!;
       }
     }
-    if (open) { undecided.push(VEHICLE_ELEMENTS[e]!.name); continue; }
-    winners[e] = best;
+    winEngine[e] = null;
+    if (open) { undecided.push(VEHICLE_ELEMENTS[e]!.name); best = -1; }
+    winLink[e] = best;
+    if (best >= 0) {
+      winPattern[e] = bestPattern;
+      winValue[e] = links[best]!.schema.values[bestPattern]!;
+      decided++;
+    }
   }
-  if (!partial) {
+  if (!partial && plan.formulas) {
     // Formula keys fill what no ordinary pattern decided, by the same precedence.
     for (let e = 0; e < ELEMENTS; e++) {
-      if (winners[e]) continue;
-      for (const link of links) {
-        const hit = formulaMatch(link.schema, e, vin);
-        if (hit) { winners[e] = { schema: link.schema, pattern: hit[0], value: hit[1], engineModel: null }; break; }
+      if (winLink[e]! >= 0) continue;
+      for (let i = 0; i < links.length; i++) {
+        const hit = formulaMatch(links[i]!.schema, e, vin);
+        if (hit) { winLink[e] = i; winPattern[e] = hit[0]; winValue[e] = hit[1]; decided++; break; }
       }
     }
   }
-  return winners;
+  return decided;
 }
 
 /** Engine-model fill-ins: what vPIC's EngineModelPattern says of the decoded engine model, for elements still open. */
-function fillFromEngineModel(data: VehicleData, winners: (Winner | null)[]): void {
-  const engine = winners[E.engine_model];
-  if (!engine) return;
-  const fills = data.engineModel(engine.value);
+function fillFromEngineModel(fills: readonly EngineFillTuple[] | undefined): void {
   if (!fills) return;
-  const taken = new Set<number>();
-  for (const [element, value] of fills) { // in rank order: the first fill per element wins
-    if (winners[element] || taken.has(element)) continue;
-    taken.add(element);
-    winners[element] = { schema: engine.schema, pattern: engine.pattern, value, engineModel: engine.value };
+  const engine = E.engine_model;
+  // In rank order: the first fill per element wins.
+  for (let i = 0; i < fills.length; i++) {
+    const [element, value] = fills[i]!;
+    if (winLink[element]! >= 0) continue;
+    winLink[element] = winLink[engine]!;
+    winPattern[element] = winPattern[engine]!;
+    winValue[element] = value;
+    winEngine[element] = winValue[engine]!;
   }
 }
 
-const integer = (w: Winner | null): number | null => {
-  if (!w) return null;
-  const n = Number(w.value);
+const integer = (e: number): number | null => {
+  if (winLink[e]! < 0) return null;
+  const n = Number(winValue[e]);
   return Number.isInteger(n) ? n : null;
 };
-const decimal = (w: Winner | null): number | null => {
-  if (!w) return null;
-  const n = Number(w.value);
-  return w.value !== '' && Number.isFinite(n) ? n : null;
+const decimal = (e: number): number | null => {
+  if (winLink[e]! < 0) return null;
+  const v = winValue[e]!;
+  const n = Number(v);
+  return v !== '' && Number.isFinite(n) ? n : null;
 };
-const text = (w: Winner | null): string | null => w?.value ?? null;
+const text = (e: number): string | null => (winLink[e]! < 0 ? null : winValue[e]!);
 
 /** Litres, from the litre pattern or else through vPIC's Conversion formulas (rounded as vPIC shows them). */
-function litres(winners: readonly (Winner | null)[]): number | null {
-  const l = decimal(winners[E.displacement_l]!);
+function litres(): number | null {
+  const l = decimal(E.displacement_l);
   if (l !== null) return l;
-  const cc = decimal(winners[E.displacement_cc]!);
+  const cc = decimal(E.displacement_cc);
   if (cc !== null) return Math.round(cc) / 1000;
-  const ci = decimal(winners[E.displacement_ci]!);
+  const ci = decimal(E.displacement_ci);
   return ci === null ? null : Math.round(ci * LITRES_PER_CUBIC_INCH * 1e6) / 1e6;
 }
 
 const GROUPS = [...new Set(VEHICLE_ELEMENTS.map((e) => e.group))];
 const GROUP_OF = VEHICLE_ELEMENTS.map((e) => GROUPS.indexOf(e.group));
 
-function evidenceOf(source: string, cache: Map<string, Readonly<Evidence>>, winners: readonly (Winner | null)[]): Readonly<Evidence>[] {
-  const out: Readonly<Evidence>[] = [];
-  let seen = 0;
-  for (let e = 0; e < ELEMENTS; e++) {
-    const w = winners[e];
-    const g = GROUP_OF[e]!;
-    if (!w || (seen & (1 << g)) !== 0) continue;
-    seen |= 1 << g;
-    let item: Readonly<Evidence> | undefined;
-    if (w.engineModel !== null) {
-      // Keyed by engine model and group: bounded by the registry.
-      const key = `${GROUPS[g]}: engine model ${w.engineModel}`;
-      item = cache.get(key);
-      if (!item) cache.set(key, item = Object.freeze({ layer: 'vehicle', table: 'engine-models', key, source }));
-    } else {
-      // Kept on the schema, one slot per pattern and group: bounded by the registry.
-      const slot = w.pattern * GROUPS.length + g;
-      item = w.schema.evidence[slot] as Readonly<Evidence> | undefined;
-      if (!item) {
-        const key = `${GROUPS[g]}: schema ${w.schema.id} (${w.schema.name}) key ${w.schema.keys[w.pattern]}`;
-        w.schema.evidence[slot] = item = Object.freeze({ layer: 'vehicle', table: 'vehicle-patterns', key, source });
-      }
-    }
-    out.push(item);
-  }
-  return out;
-}
+/** Vehicle tables compiled for deciding, with the caches that belong to them: bounded by the registry, not the input. */
+export class VehicleLayer {
+  private readonly compiled = new Map<number, CompiledSchema>();
+  private readonly byWmi = new Map<string, WmiSchemas | null>();
+  private readonly engines = new Map<string, readonly EngineFillTuple[] | undefined>();
+  /** Evidence items of engine-model fill-ins, by group and engine model. */
+  private readonly engineEvidence = new Map<string, Readonly<Evidence>>();
+  private readonly cache = new DecisionCache();
 
-/** Decides the vehicle attributes of a VIN for one model year. */
-export function decideVehicle(
-  data: VehicleData, schemas: WmiSchemas, vin: string, year: number | null, partial: boolean, evidenceCache: Map<string, Readonly<Evidence>>,
-): VehicleDecision {
-  const undecided: string[] = [];
-  const winners = decideElements(schemas, vin, year, partial, undecided);
-  if (!winners.some((w) => w !== null)) {
-    return undecided.length === 0 ? NOTHING_DECIDED : { ...NOTHING_DECIDED, undecided };
+  constructor(readonly data: VehicleData) {}
+
+  private forWmi(wmi: string): WmiSchemas | null {
+    let found = this.byWmi.get(wmi);
+    if (found !== undefined) return found;
+    const links: Link[] = [];
+    for (const [id, yearFrom, yearTo] of this.data.linksOf(wmi) ?? []) {
+      let schema = this.compiled.get(id);
+      if (!schema) {
+        const data = this.data.schema(id);
+        if (!data) continue;
+        this.compiled.set(id, schema = compileSchema(data));
+      }
+      links.push({ schema, yearFrom, yearTo: yearTo === 0 ? 9999 : yearTo });
+    }
+    links.sort((a, b) => b.yearFrom - a.yearFrom || a.schema.id - b.schema.id);
+    found = links.length > 0 ? new WmiSchemas(links) : null;
+    this.byWmi.set(wmi, found);
+    return found;
   }
-  fillFromEngineModel(data, winners);
-  const model = winners[E.model];
-  const engine: DecodeResult['vehicle']['engine'] = {
-    cylinders: integer(winners[E.cylinders]!), displacementL: litres(winners), model: text(winners[E.engine_model]!),
-    configuration: text(winners[E.engine_configuration]!), turbo: text(winners[E.turbo]!),
-  };
-  const attributes: VehicleAttributes = {
-    model: text(model!), series: text(winners[E.series]!), trim: text(winners[E.trim]!), bodyClass: text(winners[E.body_class]!),
-    doors: integer(winners[E.doors]!), driveType: text(winners[E.drive_type]!), fuelType: text(winners[E.fuel_type]!),
-    fuelTypeSecondary: text(winners[E.fuel_type_secondary]!), electrification: text(winners[E.electrification]!),
-    engine: Object.values(engine).every((v) => v === null) ? NO_ENGINE : Object.freeze(engine), gvwr: text(winners[E.gvwr]!),
-  };
-  // Shared by every result of the same decision (the decision cache): frozen.
-  return {
-    attributes: Object.freeze(attributes), make: model ? (model.schema.makes[model.pattern] ?? null) : null,
-    evidence: evidenceOf(data.source, evidenceCache, winners), decoded: true, undecided,
-  };
+
+  /** The serial positions (VIN indexes 11-16) any schema of the WMI reads. */
+  serialPositions(wmi: string): number[] {
+    const out = new Set<number>();
+    for (const link of this.forWmi(wmi)?.links ?? []) for (const p of link.schema.readPositions) if (p >= 11) out.add(p);
+    return [...out];
+  }
+
+  /**
+   * Reads the vehicle for each model-year candidate. None (position 10 is no year code): every
+   * schema of the WMI. One candidate, or a type under the position-7 rule: the latest candidate.
+   * Several, for types outside the rule (motorcycles, trailers, buses, ...): the reading whose
+   * patterns decode is kept; where both or neither decode, the most recent candidate stands, as
+   * the model-year rule says. `wmi` null: no registry WMI, nothing to read.
+   */
+  read(wmi: string | null, vin: string, candidates: readonly number[], partial: boolean, position7Rule: boolean): VehicleReading {
+    const schemas = wmi === null ? null : this.forWmi(wmi);
+    if (!schemas) return NO_READING;
+    // Position 10 is no year code: every schema of the WMI is a candidate (vPIC's rule).
+    if (candidates.length === 0) return partial ? NO_READING : { decision: this.decide(schemas.plan(null), vin, false), year: null };
+    const latest = candidates[candidates.length - 1]!;
+    // Cars, MPVs and trucks keep the model-year rule's answer (a VIN of theirs with several
+    // candidates does not follow 49 CFR 565); only other types are read in both cycles.
+    if (candidates.length === 1 || position7Rule) return { decision: this.decide(schemas.plan(latest), vin, partial), year: null };
+    let decoded: { decision: VehicleDecision; year: number } | null = null;
+    let latestDecision: VehicleDecision | null = null;
+    for (let i = candidates.length - 1; i >= 0; i--) {
+      const year = candidates[i]!;
+      const decision = this.decide(schemas.plan(year), vin, partial);
+      if (i === candidates.length - 1) latestDecision = decision;
+      if (!decision.decoded) continue;
+      if (decoded) return { decision: latestDecision!, year: null }; // more than one reading decodes
+      decoded = { decision, year };
+    }
+    return decoded ? { decision: decoded.decision, year: decoded.year } : { decision: latestDecision!, year: null };
+  }
+
+  /** A plan's decision for a VIN: from the cache for a clean VIN; a partial VIN's unknown positions are not a key. */
+  private decide(plan: Plan, vin: string, partial: boolean): VehicleDecision {
+    if (plan.links.length === 0) return NOTHING_DECIDED;
+    if (partial) return this.decideNow(plan, vin, true);
+    const key = decisionKey(plan.read, vin);
+    let decision = this.cache.get(plan, key);
+    if (decision === undefined) this.cache.set(plan, key, decision = this.decideNow(plan, vin, false));
+    return decision;
+  }
+
+  private decideNow(plan: Plan, vin: string, partial: boolean): VehicleDecision {
+    const undecided: string[] = [];
+    if (decideElements(plan, vin, partial, undecided) === 0) {
+      return undecided.length === 0 ? NOTHING_DECIDED : { ...NOTHING_DECIDED, undecided };
+    }
+    if (winLink[E.engine_model]! >= 0) fillFromEngineModel(this.engineFills(winValue[E.engine_model]!));
+    const cylinders = integer(E.cylinders), displacementL = litres(), engineModel = text(E.engine_model);
+    const configuration = text(E.engine_configuration), turbo = text(E.turbo);
+    const engine: DecodeResult['vehicle']['engine'] = cylinders === null && displacementL === null && engineModel === null && configuration === null && turbo === null
+      ? NO_ENGINE : Object.freeze({ cylinders, displacementL, model: engineModel, configuration, turbo });
+    const attributes: VehicleAttributes = Object.freeze({
+      model: text(E.model), series: text(E.series), trim: text(E.trim), bodyClass: text(E.body_class),
+      doors: integer(E.doors), driveType: text(E.drive_type), fuelType: text(E.fuel_type),
+      fuelTypeSecondary: text(E.fuel_type_secondary), electrification: text(E.electrification), engine, gvwr: text(E.gvwr),
+    });
+    const model = winLink[E.model]!;
+    // Shared by every result of the same decision (the decision cache): frozen.
+    return {
+      attributes, make: model >= 0 ? (plan.links[model]!.schema.makes[winPattern[E.model]!] ?? null) : null,
+      evidence: this.evidence(plan), decoded: true, undecided,
+    };
+  }
+
+  private engineFills(name: string): readonly EngineFillTuple[] | undefined {
+    if (this.engines.has(name)) return this.engines.get(name);
+    const fills = this.data.engineModel(name);
+    this.engines.set(name, fills);
+    return fills;
+  }
+
+  /** One evidence item per attribute group a winner decided, in element order. */
+  private evidence(plan: Plan): Readonly<Evidence>[] {
+    const out: Readonly<Evidence>[] = [];
+    let seen = 0;
+    for (let e = 0; e < ELEMENTS; e++) {
+      const link = winLink[e]!;
+      const g = GROUP_OF[e]!;
+      if (link < 0 || (seen & (1 << g)) !== 0) continue;
+      seen |= 1 << g;
+      const engineModel = winEngine[e];
+      let item: Readonly<Evidence> | undefined;
+      if (engineModel !== null) {
+        // Keyed by engine model and group: bounded by the registry.
+        const key = `${GROUPS[g]}: engine model ${engineModel}`;
+        item = this.engineEvidence.get(key);
+        if (!item) this.engineEvidence.set(key, item = Object.freeze({ layer: 'vehicle', table: 'engine-models', key, source: this.data.source }));
+      } else {
+        // Kept on the schema, one slot per pattern and group: bounded by the registry.
+        const schema = plan.links[link]!.schema;
+        const pattern = winPattern[e]!;
+        const slot = pattern * GROUPS.length + g;
+        item = schema.evidence[slot] as Readonly<Evidence> | undefined;
+        if (!item) {
+          const key = `${GROUPS[g]}: schema ${schema.id} (${schema.name}) key ${schema.keys[pattern]}`;
+          schema.evidence[slot] = item = Object.freeze({ layer: 'vehicle', table: 'vehicle-patterns', key, source: this.data.source });
+        }
+      }
+      out.push(item);
+    }
+    return out;
+  }
 }
 
 /** The vehicle layer for a VIN's model-year candidates, and the year it settles on (null: the reading's own). */
 export interface VehicleReading { decision: VehicleDecision; year: number | null }
 
 const NO_READING: VehicleReading = Object.freeze({ decision: NOTHING_DECIDED, year: null });
-
-/**
- * Decisions of clean VINs, keyed by WMI, model year and the characters at the positions the
- * candidate schemas read: a fleet repeats models, so most decodes are one lookup. At most
- * DECISIONS_KEPT entries; when full it starts over, so memory is bounded whatever the input.
- */
-export class DecisionCache {
-  static readonly DECISIONS_KEPT = 50_000;
-  private readonly decisions = new Map<string, VehicleDecision>();
-
-  /** decide() with decideVehicle's signature (partial is always false here), bound once. */
-  readonly decideFor = (data: VehicleData, schemas: WmiSchemas, vin: string, year: number | null, _partial: boolean, evidenceCache: Map<string, Readonly<Evidence>>): VehicleDecision =>
-    this.decide(data, schemas, vin, year, evidenceCache);
-
-  decide(data: VehicleData, schemas: WmiSchemas, vin: string, year: number | null, evidenceCache: Map<string, Readonly<Evidence>>): VehicleDecision {
-    const read = schemas.readPositions(year);
-    let key = schemas.wmi + (year ?? '');
-    for (let i = 0; i < read.length; i++) key += vin[read[i]!];
-    let decision = this.decisions.get(key);
-    if (decision === undefined) {
-      decision = decideVehicle(data, schemas, vin, year, false, evidenceCache);
-      if (this.decisions.size >= DecisionCache.DECISIONS_KEPT) this.decisions.clear();
-      this.decisions.set(key, decision);
-    }
-    return decision;
-  }
-}
-
-/**
- * Reads the vehicle for each model-year candidate. None (position 10 is no year code): every
- * schema of the WMI. One candidate, or a type under the position-7 rule: the latest candidate.
- * Several, for types outside the rule (motorcycles, trailers, buses, ...): the reading whose
- * patterns decode is kept; where both or neither decode, the most recent candidate stands, as
- * the model-year rule says.
- */
-export function readVehicle(
-  data: VehicleData, schemas: WmiSchemas | null, vin: string, candidates: readonly number[], partial: boolean,
-  evidenceCache: Map<string, Readonly<Evidence>>, cache: DecisionCache, position7Rule: boolean,
-): VehicleReading {
-  // Clean VINs go through the decision cache; a partial VIN's unknown positions are not a key.
-  const decideOne = partial ? decideVehicle : cache.decideFor;
-  if (!schemas) return NO_READING;
-  // Position 10 is no year code: every schema of the WMI is a candidate (vPIC's rule).
-  if (candidates.length === 0) return partial ? NO_READING : { decision: decideOne(data, schemas, vin, null, partial, evidenceCache), year: null };
-  const latest = candidates[candidates.length - 1]!;
-  // Cars, MPVs and trucks keep the model-year rule's answer (a VIN of theirs with several
-  // candidates does not follow 49 CFR 565); only other types are read in both cycles.
-  if (candidates.length === 1 || position7Rule) return { decision: decideOne(data, schemas, vin, latest, partial, evidenceCache), year: null };
-  let decoded: { decision: VehicleDecision; year: number } | null = null;
-  let latestDecision: VehicleDecision | null = null;
-  for (let i = candidates.length - 1; i >= 0; i--) {
-    const year = candidates[i]!;
-    const decision = decideOne(data, schemas, vin, year, partial, evidenceCache);
-    if (i === candidates.length - 1) latestDecision = decision;
-    if (!decision.decoded) continue;
-    if (decoded) return { decision: latestDecision!, year: null }; // more than one reading decodes
-    decoded = { decision, year };
-  }
-  return decoded ? { decision: decoded.decision, year: decoded.year } : { decision: latestDecision!, year: null };
-}

@@ -52,6 +52,11 @@ export interface CompiledSchema {
 const CHAR_INDEX = new Int8Array(128).fill(-1);
 for (let i = 0; i < ALPHABET.length; i++) CHAR_INDEX[ALPHABET.charCodeAt(i)] = i;
 
+/** A character code's index in the VIN alphabet (0-32), -1 for anything else. */
+export function vinCharIndex(code: number): number {
+  return code < 128 ? CHAR_INDEX[code]! : -1;
+}
+
 /** A key's positions: the VIN index of each token, and the characters it admits ('' for `*`). */
 function tokens(key: string): { index: number; chars: string; formula: boolean }[] {
   const out: { index: number; chars: string; formula: boolean }[] = [];
