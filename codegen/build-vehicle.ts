@@ -11,7 +11,7 @@ import { normaliseVehicle } from './normalise-vehicle.js';
 import { TABLES, type RegistryRows } from './tables.js';
 
 const VEHICLE_TABLES = ['vin-schemas', 'wmi-schemas', 'vehicle-patterns', 'vehicle-values', 'vehicle-models', 'engine-models'] as const;
-const COMPILER = ['codegen/build-vehicle.ts', 'codegen/emit-vehicle.ts', 'codegen/normalise-vehicle.ts', 'src/decode/vehicle-elements.ts'];
+const COMPILER = ['codegen/build-vehicle.ts', 'codegen/emit-vehicle.ts', 'codegen/normalise-vehicle.ts', 'src/decode/vehicle-elements.ts', 'src/decode/vehicle-data.ts'];
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const mtime = async (path: string): Promise<number> => (await stat(join(root, path)).catch(() => null))?.mtimeMs ?? -1;

@@ -2,6 +2,7 @@
 // (the WMI → schema links, each schema's byte range in the lines file, the engine-model
 // fill-ins). A decode reads a schema's line the first time one of its WMIs is decoded, so start-up
 // reads none of the 600,000 patterns. Format: src/generated/METADATA.md.
+import { schemaColumns } from '../src/decode/vehicle-data.js';
 import type { VehicleTables } from './normalise-vehicle.js';
 
 export const VEHICLE_DIR = 'src/generated/vehicle';
@@ -12,7 +13,8 @@ export function emitVehicle(tables: VehicleTables): Map<string, string> {
   const offsets: Record<string, [number, number]> = {};
   let offset = 0;
   for (const schema of tables.schemas) {
-    const line = JSON.stringify([schema.id, schema.name, schema.patterns]);
+    const c = schemaColumns(schema);
+    const line = JSON.stringify([c.id, c.name, c.keys, c.elements, c.ranks, c.values, c.valueOf, c.makes, c.makeOf]);
     const bytes = Buffer.byteLength(line);
     offsets[schema.id] = [offset, bytes];
     offset += bytes + 1;

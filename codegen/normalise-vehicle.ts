@@ -2,13 +2,13 @@
 // vPIC's precedence, so the decoder compares two candidates with one number. Sorting makes the
 // output independent of CSV row order.
 import { ELEMENT_INDEX, VEHICLE_ELEMENTS, type VehicleElementName } from '../src/decode/vehicle-elements.js';
-import type { EngineFillTuple, SchemaLinkTuple, VehiclePatternTuple, VehicleSchemaData } from '../src/decode/vehicle-data.js';
+import type { EngineFillTuple, SchemaLinkTuple, VehiclePatternTuple, VehicleSchemaRows } from '../src/decode/vehicle-data.js';
 import type { RegistryRows, SourceRow } from './tables.js';
 
 export interface VehicleTables {
   source: string;
   links: Record<string, SchemaLinkTuple[]>;
-  schemas: VehicleSchemaData[];
+  schemas: VehicleSchemaRows[];
   engines: Record<string, EngineFillTuple[]>;
 }
 

@@ -12,11 +12,48 @@
  */
 export type VehiclePatternTuple = readonly [key: string, element: number, value: string, rank: number, make?: string];
 
-/** A VIN schema: its vPIC id, its name, and its patterns in rank order. */
-export interface VehicleSchemaData {
+/** A VIN schema as rows: its vPIC id, its name, and its patterns in rank order (codegen's and tests' form). */
+export interface VehicleSchemaRows {
   id: number;
   name: string;
   patterns: readonly VehiclePatternTuple[];
+}
+
+/**
+ * A VIN schema as the compiled tables hold it, column by column, so that reading one makes a few
+ * arrays of numbers and the distinct strings rather than an array and strings per pattern. Pattern
+ * i (in rank order) has key `keys.split(' ')[i]`, element `elements[i]`, rank `ranks[i]`, value
+ * `values[valueOf[i]]` and, on model rows, make `makes[makeOf[i]]` (-1: none).
+ */
+export interface VehicleSchemaData {
+  id: number;
+  name: string;
+  /** The keys joined by spaces (a vPIC key holds none). */
+  keys: string;
+  elements: readonly number[];
+  ranks: readonly number[];
+  values: readonly string[];
+  valueOf: readonly number[];
+  makes: readonly string[];
+  makeOf: readonly number[];
+}
+
+/** A schema's rows, column by column. */
+export function schemaColumns(schema: VehicleSchemaRows): VehicleSchemaData {
+  const values: string[] = [], makes: string[] = [];
+  const valueIndex = new Map<string, number>(), makeIndex = new Map<string, number>();
+  const indexOf = (list: string[], index: Map<string, number>, text: string): number => {
+    let i = index.get(text);
+    if (i === undefined) index.set(text, i = list.push(text) - 1);
+    return i;
+  };
+  const { patterns } = schema;
+  return {
+    id: schema.id, name: schema.name, keys: patterns.map((p) => p[0]).join(' '),
+    elements: patterns.map((p) => p[1]), ranks: patterns.map((p) => p[3]),
+    valueOf: patterns.map((p) => indexOf(values, valueIndex, p[2])), values,
+    makeOf: patterns.map((p) => (p[4] === undefined ? -1 : indexOf(makes, makeIndex, p[4]))), makes,
+  };
 }
 
 /** A WMI's schema links: [schema id, model year from, model year to (0 = open)]. */
@@ -37,11 +74,11 @@ export interface VehicleData {
 /** Vehicle data held in memory: small registries and tests. */
 export function vehicleDataFrom(tables: {
   links: Readonly<Record<string, readonly SchemaLinkTuple[]>>;
-  schemas: readonly VehicleSchemaData[];
+  schemas: readonly VehicleSchemaRows[];
   engines?: Readonly<Record<string, readonly EngineFillTuple[]>>;
   source?: string;
 }): VehicleData {
-  const schemas = new Map(tables.schemas.map((s) => [s.id, s]));
+  const schemas = new Map(tables.schemas.map((s) => [s.id, schemaColumns(s)]));
   return {
     linksOf: (wmi) => (Object.hasOwn(tables.links, wmi) ? tables.links[wmi] : undefined),
     schema: (id) => schemas.get(id),

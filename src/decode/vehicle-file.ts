@@ -3,7 +3,7 @@
 // line of schemas.jsonl the first time a WMI that uses it is decoded.
 import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { EngineFillTuple, SchemaLinkTuple, VehicleData, VehicleSchemaData, VehiclePatternTuple } from './vehicle-data.js';
+import type { EngineFillTuple, SchemaLinkTuple, VehicleData, VehicleSchemaData } from './vehicle-data.js';
 
 interface VehicleIndex {
   source: string;
@@ -34,8 +34,9 @@ export function vehicleDataFromFiles(directory: URL): VehicleData {
     } finally {
       closeSync(fd);
     }
-    const [schemaId, name, patterns] = JSON.parse(buffer.toString('utf8')) as [number, string, VehiclePatternTuple[]];
-    return { id: schemaId, name, patterns };
+    const [schemaId, name, keys, elements, ranks, values, valueOf, makes, makeOf] = JSON.parse(buffer.toString('utf8')) as
+      [number, string, string, number[], number[], string[], number[], string[], number[]];
+    return { id: schemaId, name, keys, elements, ranks, values, valueOf, makes, makeOf };
   };
   return {
     linksOf: (wmi) => (Object.hasOwn(load().links, wmi) ? load().links[wmi] : undefined),

@@ -14,7 +14,7 @@ import type { DecodeResult, Evidence } from '../generated/contract.js';
 import { NO_ATTRIBUTES, NO_ENGINE, type VehicleAttributes } from './vehicle-attributes.js';
 import type { EngineFillTuple, VehicleData } from './vehicle-data.js';
 import { ELEMENT_INDEX as E, VEHICLE_ELEMENTS } from './vehicle-elements.js';
-import { compileSchema, firstMatch, firstOf, formulaMatch, matchingPatterns, vinCharIndex, type CompiledSchema } from './vehicle-schema.js';
+import { compileSchema, firstMatch, firstOf, formulaMatch, keyAt, makeAt, matchingPatterns, valueAt, vinCharIndex, type CompiledSchema } from './vehicle-schema.js';
 
 const ELEMENTS = VEHICLE_ELEMENTS.length;
 /** vPIC Conversion: cubic inches to litres. */
@@ -162,7 +162,7 @@ function decideElements(plan: Plan, vin: string, partial: boolean, undecided: st
     winLink[e] = best;
     if (best >= 0) {
       winPattern[e] = bestPattern;
-      winValue[e] = links[best]!.schema.values[bestPattern]!;
+      winValue[e] = valueAt(links[best]!.schema, bestPattern);
       decided++;
     }
   }
@@ -228,6 +228,14 @@ export class VehicleLayer {
   /** Evidence items of engine-model fill-ins, by group and engine model. */
   private readonly engineEvidence = new Map<string, Readonly<Evidence>>();
   private readonly cache = new DecisionCache();
+  /** Value and make names, one string per name: bounded by the registry. */
+  private readonly names = new Map<string, string>();
+  private readonly intern = (name: string): string => {
+    const kept = this.names.get(name);
+    if (kept !== undefined) return kept;
+    this.names.set(name, name);
+    return name;
+  };
 
   constructor(readonly data: VehicleData) {}
 
@@ -240,7 +248,8 @@ export class VehicleLayer {
       if (!schema) {
         const data = this.data.schema(id);
         if (!data) continue;
-        this.compiled.set(id, schema = compileSchema(data));
+        // The same names recur in thousands of schemas ("Gasoline", "Pickup"): one string each.
+        this.compiled.set(id, schema = compileSchema({ ...data, values: data.values.map(this.intern), makes: data.makes.map(this.intern) }));
       }
       links.push({ schema, yearFrom, yearTo: yearTo === 0 ? 9999 : yearTo });
     }
@@ -314,7 +323,7 @@ export class VehicleLayer {
     const model = winLink[E.model]!;
     // Shared by every result of the same decision (the decision cache): frozen.
     return {
-      attributes, make: model >= 0 ? (plan.links[model]!.schema.makes[winPattern[E.model]!] ?? null) : null,
+      attributes, make: model >= 0 ? makeAt(plan.links[model]!.schema, winPattern[E.model]!) : null,
       evidence: this.evidence(plan), decoded: true, undecided,
     };
   }
@@ -349,7 +358,7 @@ export class VehicleLayer {
         const slot = pattern * GROUPS.length + g;
         item = schema.evidence[slot] as Readonly<Evidence> | undefined;
         if (!item) {
-          const key = `${GROUPS[g]}: schema ${schema.id} (${schema.name}) key ${schema.keys[pattern]}`;
+          const key = `${GROUPS[g]}: schema ${schema.id} (${schema.name}) key ${keyAt(schema, pattern)}`;
           schema.evidence[slot] = item = Object.freeze({ layer: 'vehicle', table: 'vehicle-patterns', key, source: this.data.source });
         }
       }

@@ -1,8 +1,8 @@
 // One vPIC VIN schema compiled for matching. Each pattern key becomes, per position it
 // constrains, the set of characters it admits as a bit mask, so testing a VIN is one shift and
 // AND per constrained position. Patterns are grouped by element and kept in rank order, so the
-// first match within an element is the schema's answer for it.
-import { expandClass } from './pattern.js';
+// first match within an element is the schema's answer for it. Compiling reads the schema's
+// columns straight into typed arrays: no object per pattern or per key token.
 import { VEHICLE_ELEMENTS } from './vehicle-elements.js';
 import type { VehicleSchemaData } from './vehicle-data.js';
 
@@ -11,7 +11,8 @@ const ELEMENTS = VEHICLE_ELEMENTS.length;
 const FIRST_CHAR = 48;
 const LOW_BITS = 32;
 const ALPHABET = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
-const DIGITS = '0123456789';
+/** '0'-'9' as a low mask: what a formula position (`#`) admits. */
+const DIGIT_MASK = 0x3ff;
 /** A position the VIN does not know (a partial VIN's `*`). */
 const UNKNOWN = 42;
 
@@ -24,9 +25,16 @@ export interface CompiledSchema {
   readonly testStart: Int32Array;
   readonly code: Int32Array;
   readonly rank: Int32Array;
-  readonly keys: readonly string[];
-  readonly values: readonly string[];
-  readonly makes: readonly (string | undefined)[];
+  /** Pattern p's key is keyText.slice(keyStart[p], keyEnd[p]). */
+  readonly keyText: string;
+  readonly keyStart: Int32Array;
+  readonly keyEnd: Int32Array;
+  /** Pattern p's value is valueNames[valueOf[p]]. */
+  readonly valueNames: readonly string[];
+  readonly valueOf: Int32Array;
+  /** A model pattern's make is makeNames[makeOf[p]]; -1 for none. */
+  readonly makeNames: readonly string[];
+  readonly makeOf: Int32Array;
   /** Formula patterns (`#` keys) of each element: they fill only what no ordinary pattern decided. */
   readonly formulaStart: Int32Array;
   /** VIN indexes that a formula pattern reads its value from, per formula pattern (indexes relative to formulaStart). */
@@ -48,6 +56,10 @@ export interface CompiledSchema {
   readonly admitted: Int32Array;
 }
 
+export const valueAt = (s: CompiledSchema, p: number): string => s.valueNames[s.valueOf[p]!]!;
+export const makeAt = (s: CompiledSchema, p: number): string | null => (s.makeOf[p]! < 0 ? null : s.makeNames[s.makeOf[p]!]!);
+export const keyAt = (s: CompiledSchema, p: number): string => s.keyText.slice(s.keyStart[p], s.keyEnd[p]);
+
 /** Character code → index in the VIN alphabet (33 characters), -1 for anything else. */
 const CHAR_INDEX = new Int8Array(128).fill(-1);
 for (let i = 0; i < ALPHABET.length; i++) CHAR_INDEX[ALPHABET.charCodeAt(i)] = i;
@@ -57,73 +69,105 @@ export function vinCharIndex(code: number): number {
   return code < 128 ? CHAR_INDEX[code]! : -1;
 }
 
-/** A key's positions: the VIN index of each token, and the characters it admits ('' for `*`). */
-function tokens(key: string): { index: number; chars: string; formula: boolean }[] {
-  const out: { index: number; chars: string; formula: boolean }[] = [];
-  const [vds = '', vis = ''] = key.split('|');
-  const walk = (part: string, first: number): void => {
-    let index = first;
-    for (let i = 0; i < part.length; i++, index++) {
-      const c = part[i]!;
-      if (c === '*') continue;
-      if (c === '#') { out.push({ index, chars: DIGITS, formula: true }); continue; }
-      if (c !== '[') { out.push({ index, chars: c, formula: false }); continue; }
-      const end = part.indexOf(']', i);
-      out.push({ index, chars: expandClass(part.slice(i + 1, end < 0 ? part.length : end)), formula: false });
-      i = end < 0 ? part.length : end;
+/** The bit of a character code in a [low, high] mask pair; vPIC's keys hold a few non-VIN characters, which match nothing. */
+function addChar(masks: Int32Array, at: number, code: number): void {
+  if (code >= 128 || CHAR_INDEX[code]! < 0) return;
+  const bit = code - FIRST_CHAR;
+  if (bit < LOW_BITS) masks[at]! |= 1 << bit;
+  else masks[at + 1]! |= 1 << (bit - LOW_BITS);
+}
+
+/**
+ * The tests of the key text[from, to) written at code[at..]: three numbers per position it
+ * constrains (VIN index, low mask, high mask); returns where they end. With `code` null, only counts.
+ */
+function keyTests(text: string, from: number, to: number, code: Int32Array | null, at: number): number {
+  let index = 3; // position 4, the first of the VDS
+  for (let i = from; i < to; i++, index++) {
+    const c = text.charCodeAt(i);
+    if (c === 124) { index = 8; continue; } // '|': the VIS part starts at position 10 (index 9)
+    if (c === 42) continue; // '*'
+    if (code !== null) { code[at] = index; code[at + 1] = 0; code[at + 2] = 0; }
+    if (c === 35) { if (code !== null) code[at + 1] = DIGIT_MASK; } // '#'
+    else if (c !== 91) { if (code !== null) addChar(code, at + 1, c); } // a character
+    else { // '[...]': characters and ranges
+      let end = text.indexOf(']', i);
+      if (end < 0 || end > to) end = to;
+      for (let k = i + 1; k < end; k++) {
+        if (code === null) continue;
+        if (text.charCodeAt(k + 1) === 45 && k + 2 < end) { // 'A-D'
+          for (let r = text.charCodeAt(k); r <= text.charCodeAt(k + 2); r++) addChar(code, at + 1, r);
+          k += 2;
+        } else addChar(code, at + 1, text.charCodeAt(k));
+      }
+      i = end;
     }
-  };
-  walk(vds, 3);
-  walk(vis, 9);
+    at += 3;
+  }
+  return at;
+}
+
+/** The VIN indexes of a formula key's `#` positions. */
+function formulaIndexes(text: string, from: number, to: number): number[] {
+  const out: number[] = [];
+  let index = 3;
+  for (let i = from; i < to; i++, index++) {
+    const c = text.charCodeAt(i);
+    if (c === 124) index = 8;
+    else if (c === 35) out.push(index);
+    else if (c === 91) { const end = text.indexOf(']', i); i = end < 0 || end > to ? to : end; }
+  }
   return out;
 }
 
-function masks(chars: string): [low: number, high: number] {
-  let low = 0, high = 0;
-  for (const c of chars) {
-    if (!ALPHABET.includes(c)) continue; // vPIC's keys hold a few non-VIN characters: they match nothing
-    const bit = c.charCodeAt(0) - FIRST_CHAR;
-    if (bit < LOW_BITS) low |= 1 << bit;
-    else high |= 1 << (bit - LOW_BITS);
-  }
-  return [low, high];
-}
-
 export function compileSchema(data: VehicleSchemaData): CompiledSchema {
-  const ordinary: number[][] = Array.from({ length: ELEMENTS }, () => []);
-  const formulas: number[][] = Array.from({ length: ELEMENTS }, () => []);
-  data.patterns.forEach(([key, element], i) => (key.includes('#') ? formulas : ordinary)[element]!.push(i));
-  const order = ordinary.flat();
-  const formulaOrder = formulas.flat();
+  const { keys, elements } = data;
+  const n = elements.length;
+  // Where each key starts and ends in the joined text, and whether it is a formula key.
+  const sourceStart = new Int32Array(n), sourceEnd = new Int32Array(n);
+  const formula = new Uint8Array(n);
+  for (let i = 0, at = 0; i < n; i++) {
+    let end = keys.indexOf(' ', at);
+    if (end < 0) end = keys.length;
+    sourceStart[i] = at; sourceEnd[i] = end;
+    formula[i] = keys.indexOf('#', at) >= 0 && keys.indexOf('#', at) < end ? 1 : 0;
+    at = end + 1;
+  }
+  // Ordinary patterns by element, then formula patterns by element, each in rank order.
   const elementStart = new Int32Array(ELEMENTS + 1);
   const formulaStart = new Int32Array(ELEMENTS + 1);
-  for (let e = 0, n = 0, f = 0; e < ELEMENTS; e++) {
-    elementStart[e] = n; n += ordinary[e]!.length;
-    formulaStart[e] = f; f += formulas[e]!.length;
+  for (let i = 0; i < n; i++) (formula[i] ? formulaStart : elementStart)[elements[i]! + 1]!++;
+  for (let e = 0; e < ELEMENTS; e++) { elementStart[e + 1]! += elementStart[e]!; formulaStart[e + 1]! += formulaStart[e]!; }
+  const ordinary = elementStart[ELEMENTS]!;
+  const order = new Int32Array(n);
+  const nextOrdinary = elementStart.slice(), nextFormula = formulaStart.slice();
+  for (let i = 0; i < n; i++) order[formula[i] ? ordinary + nextFormula[elements[i]!]!++ : nextOrdinary[elements[i]!]!++] = i;
+
+  const testStart = new Int32Array(n + 1);
+  for (let p = 0, at = 0; p < n; p++) {
+    testStart[p] = at;
+    at = keyTests(keys, sourceStart[order[p]!]!, sourceEnd[order[p]!]!, null, at);
+    testStart[p + 1] = at;
   }
-  elementStart[ELEMENTS] = order.length;
-  formulaStart[ELEMENTS] = formulaOrder.length;
-  const all = [...order, ...formulaOrder];
-  const testStart = new Int32Array(all.length + 1);
-  const code: number[] = [];
-  const rank = new Int32Array(all.length);
+  const code = new Int32Array(testStart[n]!);
+  const rank = new Int32Array(n), valueOf = new Int32Array(n), makeOf = new Int32Array(n);
+  const keyStart = new Int32Array(n), keyEnd = new Int32Array(n);
   const formulaPositions: number[][] = [];
-  all.forEach((source, p) => {
-    const [key, , , r] = data.patterns[source]!;
-    testStart[p] = code.length;
-    rank[p] = r;
-    const ts = tokens(key);
-    for (const t of ts) code.push(t.index, ...masks(t.chars));
-    if (p >= order.length) formulaPositions.push(ts.filter((t) => t.formula).map((t) => t.index));
-  });
-  testStart[all.length] = code.length;
-  const compiled = Int32Array.from(code);
-  const { positions, words, admitted } = admissionTable(compiled, testStart, order.length);
+  const read = new Set<number>();
+  for (let p = 0; p < n; p++) {
+    const i = order[p]!;
+    keyTests(keys, sourceStart[i]!, sourceEnd[i]!, code, testStart[p]!);
+    rank[p] = data.ranks[i]!; valueOf[p] = data.valueOf[i]!; makeOf[p] = data.makeOf[i]!;
+    keyStart[p] = sourceStart[i]!; keyEnd[p] = sourceEnd[i]!;
+    if (p >= ordinary) formulaPositions.push(formulaIndexes(keys, sourceStart[i]!, sourceEnd[i]!));
+  }
+  for (let t = 0; t < code.length; t += 3) read.add(code[t]!);
+  const { positions, words, admitted } = admissionTable(code, testStart, ordinary);
   return {
-    id: data.id, name: data.name, elementStart, testStart, code: compiled, rank,
-    keys: all.map((i) => data.patterns[i]![0]), values: all.map((i) => data.patterns[i]![2]), makes: all.map((i) => data.patterns[i]![4]),
+    id: data.id, name: data.name, elementStart, testStart, code, rank, keyText: keys, keyStart, keyEnd,
+    valueNames: data.values, valueOf, makeNames: data.makes, makeOf,
     formulaStart, formulaPositions, positions, words, admitted,
-    readPositions: Int8Array.from(new Set(Array.from({ length: compiled.length / 3 }, (_, i) => compiled[i * 3]!))).sort(),
+    readPositions: Int8Array.from(read).sort(),
     evidence: [],
   };
 }
