@@ -13,6 +13,7 @@ import { resolveCorporateOrigin, type CorporateOrigin } from './corporate-origin
 import { readModelYear, type ModelYearReading } from './model-year.js';
 import { originWithoutWmi, PARTIAL, partialCheckDigit, partialModelYear, partialWarning, resolvePartialPlant, wmiKnown } from './partial.js';
 import { assemblyLayer, resolvePlant } from './plant.js';
+import { hashText, Sightings } from './sightings.js';
 import { suggestCorrections } from './suggestions.js';
 import { alignment, confidenceLevel, verdictOf } from './verdict.js';
 import type { PlantEntry, Tables } from './tables.js';
@@ -263,8 +264,10 @@ export function createVinDecoder(tables: Tables): VinDecoder {
   // A fleet repeats models: VINs that differ only in the serial (and so the check digit) decode
   // alike wherever nothing reads the serial. The first decode of such a VIN with a right check
   // digit is kept as a template, keyed by positions 1-8, 10 and 11 and whichever serial positions
-  // the WMI's plant and vehicle patterns (or a low-volume WMI) read; later ones copy it.
+  // the WMI's plant and vehicle patterns (or a low-volume WMI) read; later ones copy it. A model is
+  // kept from its second VIN on (sightings.ts).
   const templates = new ResultTemplates();
+  const sightings = new Sightings();
   const serialReads = new Map<string, Int8Array>();
   const serialReadsOf = (origin: CorporateOrigin): Int8Array => {
     let read = serialReads.get(origin.wmi);
@@ -301,7 +304,8 @@ export function createVinDecoder(tables: Tables): VinDecoder {
       };
     }
     const result = full(vin, remainder);
-    templates.set(key, result);
+    // Kept from the second VIN of a model on: a one-off costs no template.
+    if (sightings.again(hashText(key))) templates.set(key, result);
     return result;
   };
 }

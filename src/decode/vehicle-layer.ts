@@ -13,6 +13,7 @@
 import type { DecodeResult, Evidence } from '../generated/contract.js';
 import { NO_ATTRIBUTES, NO_ENGINE, type VehicleAttributes } from './vehicle-attributes.js';
 import type { EngineFillTuple, VehicleData } from './vehicle-data.js';
+import { hashNumber, hashText, Sightings } from './sightings.js';
 import { ELEMENT_INDEX as E, VEHICLE_ELEMENTS } from './vehicle-elements.js';
 import { compileSchema, firstMatch, firstOf, formulaMatch, keyAt, makeAt, matchingPatterns, valueAt, vinCharIndex, type CompiledSchema } from './vehicle-schema.js';
 
@@ -42,7 +43,11 @@ export const NOTHING_DECIDED: VehicleDecision = Object.freeze({ attributes: NO_A
 interface Link { schema: CompiledSchema; yearFrom: number; yearTo: number }
 
 /** The candidate schema links of one WMI for one model year (or for every year), and the decisions made over them. */
+let plansMade = 0;
+
 class Plan {
+  /** A number naming the plan in this process, for hashing its decision keys. */
+  readonly id = ++plansMade;
   /** The VIN positions the candidates read: nothing else can change the decision. */
   readonly read: Int8Array;
   /** Whether any candidate has a formula (`#`) pattern. */
@@ -228,6 +233,7 @@ export class VehicleLayer {
   /** Evidence items of engine-model fill-ins, by group and engine model. */
   private readonly engineEvidence = new Map<string, Readonly<Evidence>>();
   private readonly cache = new DecisionCache();
+  private readonly sightings = new Sightings();
   /** Value and make names, one string per name: bounded by the registry. */
   private readonly names = new Map<string, string>();
   private readonly intern = (name: string): string => {
@@ -301,7 +307,11 @@ export class VehicleLayer {
     if (partial) return this.decideNow(plan, vin, true);
     const key = decisionKey(plan.read, vin);
     let decision = this.cache.get(plan, key);
-    if (decision === undefined) this.cache.set(plan, key, decision = this.decideNow(plan, vin, false));
+    if (decision === undefined) {
+      decision = this.decideNow(plan, vin, false);
+      // Kept from the second sighting on: a one-off costs no cache entry.
+      if (this.sightings.again(typeof key === 'number' ? hashNumber(key, plan.id) : hashText(key) ^ plan.id)) this.cache.set(plan, key, decision);
+    }
     return decision;
   }
 

@@ -59,8 +59,10 @@ describe('results kept as templates', () => {
   });
 
   it('a caller changing its result changes neither the template nor the next result', () => {
-    const first = resultOf(warm, withSerial('1HGCM82633A004352', '111111'));
-    const before = JSON.stringify(resultOf(warm, withSerial('1HGCM82633A004352', '222222')).vehicle);
+    // A model is kept from its second VIN on: the second result is the one a template is made from.
+    resultOf(warm, withSerial('1HGCM82633A004352', '111111'));
+    const first = resultOf(warm, withSerial('1HGCM82633A004352', '222222'));
+    const before = JSON.stringify(first.vehicle);
     first.vehicle.model = 'changed';
     first.validation.evidence.length = 0;
     first.validation.warnings.push({ code: 'X', message: 'x' } as never);
