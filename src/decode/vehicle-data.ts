@@ -67,8 +67,42 @@ export interface VehicleData {
   linksOf(wmi: string): readonly SchemaLinkTuple[] | undefined;
   schema(id: number): VehicleSchemaData | undefined;
   engineModel(name: string): readonly EngineFillTuple[] | undefined;
+  /** The serial positions (VIN indexes 11-16) any schema linked to the WMI reads, ascending: a model's VINs differ there only in what is not decoded. */
+  serialReads(wmi: string): readonly number[];
   /** The source every vehicle row names (`NHTSA vPIC`). */
   source: string;
+}
+
+/** The VIN indexes of the serial (11-16) that keys (joined by spaces) constrain. */
+export function serialIndexes(keys: string): number[] {
+  const found = new Set<number>();
+  let index = 3;
+  for (let i = 0; i < keys.length; i++, index++) {
+    const c = keys[i];
+    if (c === ' ') index = 2; // the next key starts at position 4 (index 3)
+    else if (c === '|') index = 8; // the VIS part starts at position 10 (index 9)
+    else if (c !== '*') {
+      if (index >= 11) found.add(index);
+      if (c === '[') i = keys.indexOf(']', i) < 0 ? keys.length : keys.indexOf(']', i);
+    }
+  }
+  return [...found].sort((a, b) => a - b);
+}
+
+/** Per WMI, the serial indexes any of its linked schemas reads; WMIs whose schemas read none are left out. */
+export function serialReadsByWmi(links: Readonly<Record<string, readonly SchemaLinkTuple[]>>, keysOf: (id: number) => string | undefined): Record<string, number[]> {
+  const bySchema = new Map<number, number[]>();
+  const out: Record<string, number[]> = {};
+  for (const [wmi, list] of Object.entries(links)) {
+    const found = new Set<number>();
+    for (const [id] of list) {
+      let indexes = bySchema.get(id);
+      if (!indexes) bySchema.set(id, indexes = serialIndexes(keysOf(id) ?? ''));
+      for (const i of indexes) found.add(i);
+    }
+    if (found.size > 0) out[wmi] = [...found].sort((a, b) => a - b);
+  }
+  return out;
 }
 
 /** Vehicle data held in memory: small registries and tests. */
@@ -79,7 +113,9 @@ export function vehicleDataFrom(tables: {
   source?: string;
 }): VehicleData {
   const schemas = new Map(tables.schemas.map((s) => [s.id, schemaColumns(s)]));
+  const serial = serialReadsByWmi(tables.links, (id) => schemas.get(id)?.keys);
   return {
+    serialReads: (wmi) => (Object.hasOwn(serial, wmi) ? serial[wmi]! : []),
     linksOf: (wmi) => (Object.hasOwn(tables.links, wmi) ? tables.links[wmi] : undefined),
     schema: (id) => schemas.get(id),
     engineModel: (name) => (tables.engines && Object.hasOwn(tables.engines, name) ? tables.engines[name] : undefined),

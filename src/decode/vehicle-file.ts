@@ -10,6 +10,7 @@ interface VehicleIndex {
   schemas: Readonly<Record<string, readonly [offset: number, length: number]>>;
   links: Readonly<Record<string, readonly SchemaLinkTuple[]>>;
   engines: Readonly<Record<string, readonly EngineFillTuple[]>>;
+  serialReads: Readonly<Record<string, readonly number[]>>;
 }
 
 export function vehicleDataFromFiles(directory: URL): VehicleData {
@@ -42,6 +43,7 @@ export function vehicleDataFromFiles(directory: URL): VehicleData {
     linksOf: (wmi) => (Object.hasOwn(load().links, wmi) ? load().links[wmi] : undefined),
     schema: readSchema,
     engineModel: (name) => (Object.hasOwn(load().engines, name) ? load().engines[name] : undefined),
+    serialReads: (wmi) => (Object.hasOwn(load().serialReads, wmi) ? load().serialReads[wmi]! : []),
     get source() { return load().source; },
   };
 }

@@ -41,10 +41,12 @@ export interface VehicleDecision {
 export const NOTHING_DECIDED: VehicleDecision = Object.freeze({ attributes: NO_ATTRIBUTES, make: null, evidence: Object.freeze([]), decoded: false, undecided: Object.freeze([]) });
 
 interface Link { schema: CompiledSchema; yearFrom: number; yearTo: number }
+/** A WMI's link to a schema, before the schema is compiled. */
+interface SchemaLink { id: number; yearFrom: number; yearTo: number }
 
-/** The candidate schema links of one WMI for one model year (or for every year), and the decisions made over them. */
 let plansMade = 0;
 
+/** The candidate schema links of one WMI for one model year (or for every year), and the decisions made over them. */
 class Plan {
   /** A number naming the plan in this process, for hashing its decision keys. */
   readonly id = ++plansMade;
@@ -65,19 +67,32 @@ class Plan {
   }
 }
 
-/** A WMI's schema links sorted by YearFrom, most recent first, and its plans per model year, made on first use. */
+/**
+ * A WMI's schema links sorted by YearFrom, most recent first, and its plans per model year, made
+ * on first use. A schema is compiled when a plan first needs it, so decoding one VIN of a WMI
+ * with forty schemas over the years compiles only the few of its year.
+ */
 class WmiSchemas {
   private readonly byYear: (Plan | undefined)[] = new Array(PLAN_YEARS).fill(undefined);
   private everyYear: Plan | undefined;
-  constructor(readonly links: readonly Link[]) {}
+  constructor(private readonly links: readonly SchemaLink[], private readonly compile: (id: number) => CompiledSchema | undefined) {}
 
   /** The plan of a model year: the links whose years hold it; every link when year is null. */
   plan(year: number | null): Plan {
-    if (year === null) return this.everyYear ??= new Plan(this.links);
+    if (year === null) return this.everyYear ??= this.planOf(this.links);
     const slot = year - FIRST_PLAN_YEAR;
-    const make = (): Plan => new Plan(this.links.filter((l) => year >= l.yearFrom && year <= l.yearTo));
+    const make = (): Plan => this.planOf(this.links.filter((l) => year >= l.yearFrom && year <= l.yearTo));
     if (slot < 0 || slot >= PLAN_YEARS) return make();
     return this.byYear[slot] ??= make();
+  }
+
+  private planOf(links: readonly SchemaLink[]): Plan {
+    const compiled: Link[] = [];
+    for (const { id, yearFrom, yearTo } of links) {
+      const schema = this.compile(id);
+      if (schema) compiled.push({ schema, yearFrom, yearTo });
+    }
+    return new Plan(compiled);
   }
 }
 
@@ -248,28 +263,28 @@ export class VehicleLayer {
   private forWmi(wmi: string): WmiSchemas | null {
     let found = this.byWmi.get(wmi);
     if (found !== undefined) return found;
-    const links: Link[] = [];
-    for (const [id, yearFrom, yearTo] of this.data.linksOf(wmi) ?? []) {
-      let schema = this.compiled.get(id);
-      if (!schema) {
-        const data = this.data.schema(id);
-        if (!data) continue;
-        // The same names recur in thousands of schemas ("Gasoline", "Pickup"): one string each.
-        this.compiled.set(id, schema = compileSchema({ ...data, values: data.values.map(this.intern), makes: data.makes.map(this.intern) }));
-      }
-      links.push({ schema, yearFrom, yearTo: yearTo === 0 ? 9999 : yearTo });
-    }
-    links.sort((a, b) => b.yearFrom - a.yearFrom || a.schema.id - b.schema.id);
-    found = links.length > 0 ? new WmiSchemas(links) : null;
+    const links = (this.data.linksOf(wmi) ?? []).map(([id, yearFrom, yearTo]) => ({ id, yearFrom, yearTo: yearTo === 0 ? 9999 : yearTo }));
+    links.sort((a, b) => b.yearFrom - a.yearFrom || a.id - b.id);
+    found = links.length > 0 ? new WmiSchemas(links, this.compile) : null;
     this.byWmi.set(wmi, found);
     return found;
   }
 
+  /** A schema compiled on first use (undefined: the tables lack it): bounded by the registry. */
+  private readonly compile = (id: number): CompiledSchema | undefined => {
+    let schema = this.compiled.get(id);
+    if (!schema) {
+      const data = this.data.schema(id);
+      if (!data) return undefined;
+      // The same names recur in thousands of schemas ("Gasoline", "Pickup"): one string each.
+      this.compiled.set(id, schema = compileSchema({ ...data, values: data.values.map(this.intern), makes: data.makes.map(this.intern) }));
+    }
+    return schema;
+  };
+
   /** The serial positions (VIN indexes 11-16) any schema of the WMI reads. */
-  serialPositions(wmi: string): number[] {
-    const out = new Set<number>();
-    for (const link of this.forWmi(wmi)?.links ?? []) for (const p of link.schema.readPositions) if (p >= 11) out.add(p);
-    return [...out];
+  serialPositions(wmi: string): readonly number[] {
+    return this.data.serialReads(wmi);
   }
 
   /**
