@@ -39,7 +39,7 @@ export interface CompiledSchema {
   readonly formulaStart: Int32Array;
   /** VIN indexes that a formula pattern reads its value from, per formula pattern (indexes relative to formulaStart). */
   readonly formulaPositions: readonly (readonly number[])[];
-  /** The VIN indexes any ordinary pattern constrains. */
+  /** The VIN indexes any ordinary pattern constrains, the most selective first (the order of `admitted`'s blocks). */
   readonly positions: Int8Array;
   /** The VIN indexes any pattern reads, formula patterns included: nothing else can change what the schema decides. */
   readonly readPositions: Int8Array;
@@ -193,7 +193,24 @@ function admissionTable(code: Int32Array, testStart: Int32Array, patterns: numbe
       }
     }
   }
-  return { positions, words, admitted };
+  // The most selective position first (fewest patterns admitted per character), so a VIN that
+  // fits no pattern is usually told after one or two rows (matchingPatterns stops at an empty set).
+  const block = ALPHABET.length * words;
+  const admittedPer = Array.from(positions, (_, k) => {
+    let bits = 0;
+    for (let i = k * block; i < (k + 1) * block; i++) bits += popcount(admitted[i]!);
+    return bits;
+  });
+  const order = Array.from(positions, (_, k) => k).sort((a, b) => admittedPer[a]! - admittedPer[b]! || positions[a]! - positions[b]!);
+  const ordered = new Int32Array(admitted.length);
+  order.forEach((k, i) => ordered.set(admitted.subarray(k * block, (k + 1) * block), i * block));
+  return { positions: Int8Array.from(order, (k) => positions[k]!), words, admitted: ordered };
+}
+
+function popcount(n: number): number {
+  n -= (n >>> 1) & 0x55555555;
+  n = (n & 0x33333333) + ((n >>> 2) & 0x33333333);
+  return (Math.imul((n + (n >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
 }
 
 /**
@@ -205,7 +222,9 @@ export function matchingPatterns(s: CompiledSchema, vin: string, into: Int32Arra
   into.fill(-1, 0, words);
   for (let k = 0; k < positions.length; k++) {
     const row = (k * 33 + CHAR_INDEX[vin.charCodeAt(positions[k]!)]!) * words;
-    for (let w = 0; w < words; w++) into[w]! &= admitted[row + w]!;
+    let any = 0;
+    for (let w = 0; w < words; w++) any |= into[w]! &= admitted[row + w]!;
+    if (any === 0) return; // no pattern left: the rest cannot add one
   }
 }
 
