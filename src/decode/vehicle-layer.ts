@@ -15,7 +15,7 @@ import { NO_ATTRIBUTES, NO_ENGINE, type VehicleAttributes } from './vehicle-attr
 import type { EngineFillTuple, VehicleData } from './vehicle-data.js';
 import { hashNumber, hashText, Sightings } from './sightings.js';
 import { ELEMENT_INDEX as E, VEHICLE_ELEMENTS } from './vehicle-elements.js';
-import { compileSchema, firstMatch, firstOf, formulaMatch, keyAt, makeAt, matchingPatterns, valueAt, vinCharIndex, type CompiledSchema } from './vehicle-schema.js';
+import { compileSchema, firstInRange, firstMatch, formulaMatch, keyAt, makeAt, matchingPatterns, valueAt, vinCharIndex, type CompiledSchema } from './vehicle-schema.js';
 
 const ELEMENTS = VEHICLE_ELEMENTS.length;
 /** vPIC Conversion: cubic inches to litres. */
@@ -58,8 +58,16 @@ class Plan {
   readonly decisions = new Map<number | string, VehicleDecision>();
   generation = -1;
 
+  /**
+   * Each link's element ranges side by side (link i, element e: starts[i * 18 + e] ..
+   * starts[i * 18 + e + 1] - 1), so deciding reads one small array of the plan rather than one per schema.
+   */
+  readonly starts: Int32Array;
+
   /** `links` most recent YearFrom first. */
   constructor(readonly links: readonly Link[]) {
+    this.starts = new Int32Array(links.length * (ELEMENTS + 1));
+    links.forEach((link, i) => this.starts.set(link.schema.elementStart, i * (ELEMENTS + 1)));
     const positions = new Set<number>();
     for (const link of links) for (const p of link.schema.readPositions) positions.add(p);
     this.read = Int8Array.from([...positions].sort((a, b) => a - b));
@@ -160,18 +168,19 @@ function scratchFor(i: number, words: number): Int32Array {
 
 /** Fills the winner slots for a VIN; returns how many elements a pattern decided. */
 function decideElements(plan: Plan, vin: string, partial: boolean, undecided: string[]): number {
-  const { links } = plan;
+  const { links, starts } = plan;
   if (!partial) for (let i = 0; i < links.length; i++) matchingPatterns(links[i]!.schema, vin, scratchFor(i, links[i]!.schema.words));
   let decided = 0;
   for (let e = 0; e < ELEMENTS; e++) {
     let best = -1, bestPattern = -1, bestYear = -1, bestRank = 0;
     let open = false;
-    for (let i = 0; i < links.length; i++) {
+    for (let i = 0, at = e; i < links.length; i++, at += ELEMENTS + 1) {
+      const from = starts[at]!, to = starts[at + 1]!;
+      if (from === to) continue;
       const link = links[i]!;
       if (best >= 0 && link.yearFrom < bestYear) break;
       const s = link.schema;
-      if (s.elementStart[e] === s.elementStart[e + 1]) continue;
-      const p = partial ? firstMatch(s, e, vin, true) : firstOf(s, e, scratch[i]!);
+      const p = partial ? firstMatch(s, e, vin, true) : firstInRange(scratch[i]!, from, to);
       if (p === -2) { open = true; continue; }
       if (p >= 0 && (best < 0 || s.rank[p]! < bestRank)) {
         best = i; bestPattern = p; bestYear = link.yearFrom; bestRank = s.rank[p]!;

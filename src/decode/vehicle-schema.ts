@@ -230,7 +230,11 @@ export function matchingPatterns(s: CompiledSchema, vin: string, into: Int32Arra
 
 /** The first pattern of element e in a bit set from matchingPatterns, or -1. */
 export function firstOf(s: CompiledSchema, e: number, matching: Int32Array): number {
-  const from = s.elementStart[e]!, to = s.elementStart[e + 1]!;
+  return firstInRange(matching, s.elementStart[e]!, s.elementStart[e + 1]!);
+}
+
+/** The first pattern of from..to-1 in a bit set from matchingPatterns, or -1. */
+export function firstInRange(matching: Int32Array, from: number, to: number): number {
   if (from === to) return -1;
   const last = (to - 1) >>> 5;
   for (let w = from >>> 5; w <= last; w++) {
