@@ -27,14 +27,22 @@ function inYear(code: PlantCode | undefined, vin: string, year: number): PlantEn
 
 /**
  * What every matching row of any year agrees on: the place, or only the country (vPIC names BMW's
- * plant L "Spartanburg" one year and "Greer" the others), or nothing.
+ * plant L "Spartanburg" one year and "Greer" the others), or nothing. Where rows tied to other VIN
+ * positions by a pattern match, the most specific of them speak alone, as they do for a known
+ * model year: a curator's row pinned to the VIN is not outvoted by the years it was written to settle.
  */
 function agreedPlace(codes: readonly (PlantCode | undefined)[], vin: string): { entry: PlantEntry; cityKnown: boolean } | null {
+  let specificity = 0;
+  for (const code of codes) {
+    for (const row of code?.all ?? []) {
+      if (row.specificity > specificity && matchesPattern(row.pattern!, vin)) specificity = row.specificity;
+    }
+  }
   let first: PlantEntry | null = null;
   let cityKnown = true;
   for (const code of codes) {
     for (const row of code?.all ?? []) {
-      if (row.pattern && !matchesPattern(row.pattern, vin)) continue;
+      if (row.specificity !== specificity || (row.pattern && !matchesPattern(row.pattern, vin))) continue;
       if (!first) first = row;
       else if (row.countryCode !== first.countryCode) return null;
       else if (row.city !== first.city) cityKnown = false;

@@ -42,6 +42,10 @@ const REGISTRY: RegistryData = {
       ['1T1', '*', 0, 0, '***9', 'JP', 'Wildtown', '', '', 0],
       ['1T9ABC', 'K', 0, 0, '', 'US', 'Smalltown', 'Vermont', '', 1],
       ['WT1', 'M', 2015, 0, '', 'MX', 'San José Chiapa', 'Puebla', '', 0],
+      // Plant P: the years disagree on the country, and a curator's row pinned to position 11 settles it.
+      ['WT1', 'P', 2013, 2014, '', 'DE', 'Oldstadt', '', '', 0],
+      ['WT1', 'P', 2016, 0, '', 'MX', 'Nuevo', '', '', 0],
+      ['WT1', 'P', 0, 0, '*****|*P', 'DE', 'Pinnedstadt', '', '', 1],
       ['LT1', 'C', 0, 0, '', 'CN', 'Shanghai', '', '', 1],
       ['1T2', 'A', 0, 0, '', 'US', 'Orphanville', '', '', 1],
     ],
@@ -124,6 +128,14 @@ describe('plant resolution', () => {
     expect(r.assembly).toMatchObject({ countryCode: 'MX', city: 'San José Chiapa' });
     expect(warningCodes(r)).toContain('PLANT_FROM_OTHER_YEARS');
     expect(r.summary.confidence).toBe('MEDIUM_PARTIAL');
+  });
+
+  it('without a model year, a row pinned to the VIN by a pattern outranks year rows that disagree', () => {
+    // Position 10 is 0, no year code (as on most European VINs): every year's rows are candidates,
+    // and the DE and MX rows alone would leave no plant.
+    const r = result(vin('WT1AB1ZC_0P123456'));
+    expect(r.vehicle.modelYear).toBeNull();
+    expect(r.assembly).toMatchObject({ countryCode: 'DE', city: 'Pinnedstadt' });
   });
 
   it('other years that name different places give no plant', () => {
