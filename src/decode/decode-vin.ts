@@ -13,7 +13,7 @@ import { resolveCorporateOrigin, type CorporateOrigin } from './corporate-origin
 import { readModelYear, type ModelYearReading } from './model-year.js';
 import { originWithoutWmi, PARTIAL, partialCheckDigit, partialModelYear, partialWarning, resolvePartialPlant, wmiKnown } from './partial.js';
 import { assemblyLayer, resolvePlant } from './plant.js';
-import { hashText, Sightings } from './sightings.js';
+import { Sightings } from './sightings.js';
 import { suggestCorrections } from './suggestions.js';
 import { alignment, confidenceLevel, verdictOf } from './verdict.js';
 import type { PlantEntry, Tables } from './tables.js';
@@ -289,9 +289,11 @@ export function createVinDecoder(tables: Tables): VinDecoder {
     // Only registry WMIs: their serial positions are known.
     if (!origin.entry) return full(vin, remainder);
     const read = serialReadsOf(origin);
-    let key = vin.slice(0, 8) + vin.slice(9, 11);
-    for (let i = 0; i < read.length; i++) key += vin[read[i]!];
-    const template = templates.get(key);
+    // The key's hash first: most VINs of a fleet of distinct vehicles are told apart by it alone.
+    let hash = 0x811c9dc5;
+    for (let i = 0; i < 11; i++) if (i !== 8) hash = Math.imul(hash ^ vin.charCodeAt(i), 0x01000193);
+    for (let i = 0; i < read.length; i++) hash = Math.imul(hash ^ vin.charCodeAt(read[i]!), 0x01000193);
+    const template = templates.mayHold(hash) ? templates.get(templateKey(vin, read)) : undefined;
     if (template) {
       return {
         identifier: vin, summary: template.summary, corporateOrigin: template.corporateOrigin, assembly: template.assembly,
@@ -305,9 +307,16 @@ export function createVinDecoder(tables: Tables): VinDecoder {
     }
     const result = full(vin, remainder);
     // Kept from the second VIN of a model on: a one-off costs no template.
-    if (sightings.again(hashText(key))) templates.set(key, result);
+    if (sightings.again(hash)) templates.set(templateKey(vin, read), hash, result);
     return result;
   };
+}
+
+/** A template's key: positions 1-8, 10 and 11, and the serial positions `read`. */
+function templateKey(vin: string, read: Int8Array): string {
+  let key = vin.slice(0, 8) + vin.slice(9, 11);
+  for (let i = 0; i < read.length; i++) key += vin[read[i]!];
+  return key;
 }
 
 /**
@@ -318,13 +327,23 @@ export function createVinDecoder(tables: Tables): VinDecoder {
 class ResultTemplates {
   static readonly TEMPLATES_KEPT = 50_000;
   private readonly kept = new Map<string, DecodeResult>();
+  /** The hash of a key kept, per slot (direct-mapped): a key whose hash is not in its slot is not kept, so it needs no lookup. */
+  private readonly hashes = new Int32Array(1 << 16);
+
+  mayHold(hash: number): boolean {
+    return this.hashes[hash & 0xffff] === hash;
+  }
 
   get(key: string): DecodeResult | undefined {
     return this.kept.get(key);
   }
 
-  set(key: string, r: DecodeResult): void {
-    if (this.kept.size >= ResultTemplates.TEMPLATES_KEPT) this.kept.clear();
+  set(key: string, hash: number, r: DecodeResult): void {
+    if (this.kept.size >= ResultTemplates.TEMPLATES_KEPT) {
+      this.kept.clear();
+      this.hashes.fill(0);
+    }
+    this.hashes[hash & 0xffff] = hash;
     const v = r.validation;
     this.kept.set(key, {
       ...r, vehicle: { ...r.vehicle }, positions: { ...r.positions },
