@@ -181,9 +181,13 @@ function admissionTable(code: Int32Array, testStart: Int32Array, patterns: numbe
   const words = (patterns + 31) >>> 5;
   const admitted = new Int32Array(positions.length * ALPHABET.length * words);
   // Every pattern admits every character until one of its tests says otherwise.
+  const lastWord = (patterns & 31) === 0 ? -1 : (1 << (patterns & 31)) - 1;
+  for (let row = 0; row < positions.length * ALPHABET.length; row++) {
+    admitted.fill(-1, row * words, (row + 1) * words - 1);
+    admitted[(row + 1) * words - 1] = lastWord;
+  }
   for (let p = 0; p < patterns; p++) {
     const word = p >>> 5, bit = 1 << (p & 31);
-    for (let row = 0; row < positions.length * ALPHABET.length; row++) admitted[row * words + word]! |= bit;
     for (let t = testStart[p]!; t < testStart[p + 1]!; t += 3) {
       const k = slot[code[t]!]!;
       for (let c = 0; c < ALPHABET.length; c++) {
