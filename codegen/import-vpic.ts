@@ -111,20 +111,37 @@ export async function importPlants(db: VpicDatabase, countryOf: (vpicName: strin
     facts.push({ wmi: g.wmi, from: g.from, to: g.to, code: g.code, rest: g.rest, fact: { countryCode: pick('countryCode'), city: pick('city'), state: pick('state'), company: pick('company') } });
   }
   canonicaliseCitySpellings(facts);
-  // Per (WMI, plant code, rest of pattern) and year, the facts every schema gives; majority wins.
-  const votes = new Map<string, Map<number, Map<string, { fact: PlantFact; n: number }>>>();
+  // Per (WMI, plant code, rest of pattern) and year, each field (country, city, state, company) is
+  // decided on its own, as vPIC decides each element: the schema link with the latest YearFrom that
+  // gives the field wins (spVinDecode's first rule, as for the vehicle attributes); among links of
+  // the same YearFrom, the value more of them give, then the lesser text, so row order never matters.
+  const FIELDS: readonly Field[] = ['countryCode', 'city', 'state', 'company'];
+  type Tally = Map<string, { n: number; yearFrom: number }>;
+  const votes = new Map<string, Map<number, Record<Field, Tally>>>();
   for (const { wmi, from, to, code, rest, fact } of facts) {
     if (!fact.countryCode) { skipped.push(`${wmi} ${code} ${rest} ${from}-${to}: plant without a known country`); continue; }
     const group = `${wmi}\t${code}\t${rest}`;
     const years = votes.get(group) ?? votes.set(group, new Map()).get(group)!;
     for (let y = from; y <= Math.min(to, OPEN_END); y++) {
-      const tally = years.get(y) ?? years.set(y, new Map()).get(y)!;
-      const k = factKey(fact);
-      const t = tally.get(k);
-      if (t) t.n++; else tally.set(k, { fact, n: 1 });
+      let fields = years.get(y);
+      if (!fields) years.set(y, fields = { countryCode: new Map(), city: new Map(), state: new Map(), company: new Map() });
+      for (const f of FIELDS) {
+        const value = fact[f];
+        if (!value) continue;
+        const t = fields[f].get(value);
+        if (!t) fields[f].set(value, { n: 1, yearFrom: from });
+        else if (from > t.yearFrom) { t.yearFrom = from; t.n = 1; } // a later link: counted afresh
+        else if (from === t.yearFrom) t.n++;
+      }
     }
   }
-  const completeness = (f: PlantFact): number => (f.city ? 2 : 0) + (f.state ? 1 : 0) + (f.company ? 1 : 0);
+  const winner = (tally: Tally): string => {
+    let best = '', bestFrom = -1, bestN = 0;
+    for (const [value, { n, yearFrom }] of tally) {
+      if (yearFrom > bestFrom || (yearFrom === bestFrom && (n > bestN || (n === bestN && value < best)))) { best = value; bestFrom = yearFrom; bestN = n; }
+    }
+    return best;
+  };
   const rows: Row[] = [];
   for (const [group, years] of votes) {
     const [wmi, code, rest] = group.split('\t') as [string, string, string];
@@ -136,7 +153,8 @@ export async function importPlants(db: VpicDatabase, countryOf: (vpicName: strin
       run = null;
     };
     for (const year of [...years.keys()].sort((a, b) => a - b)) {
-      const best = [...years.get(year)!.values()].sort((a, b) => b.n - a.n || completeness(b.fact) - completeness(a.fact) || (factKey(a.fact) < factKey(b.fact) ? -1 : 1))[0]!.fact;
+      const fields = years.get(year)!;
+      const best: PlantFact = { countryCode: winner(fields.countryCode), city: winner(fields.city), state: winner(fields.state), company: winner(fields.company) };
       const current = run as { from: number; to: number; fact: PlantFact } | null;
       if (current && current.to === year - 1 && factKey(current.fact) === factKey(best)) current.to = year;
       else { flush(); run = { from: year, to: year, fact: best }; }

@@ -178,6 +178,33 @@ describe('importVpic on a vPIC-shaped fixture', () => {
     expect(await plantFive(conflict(south, north), 'south-first.db')).toBe(await plantFive(conflict(north, south), 'north-first.db'));
   });
 
+  it('where schemas linked for a year disagree, each plant field comes from the link with the latest YearFrom that gives it, as vPIC decides', async () => {
+    // Plant 5 of 1T1 in 2012: two schemas linked from 2005 say Oldtown, Ohio; one linked from 2011
+    // says Newtown and gives no state. vPIC's first rule (latest YearFrom) gives Newtown, whatever
+    // the older links' numbers, and the state, which only the older links give, stays Ohio.
+    const rows: VpicRows = {
+      Country: [[1, 'UNITED STATES (USA)']], Manufacturer: [[1, 'TEST MOTORS']], Make: [], VehicleType: [],
+      Wmi: [[1, '1T1', 1, null, 1, null]], Wmi_Make: [],
+      Wmi_VinSchema: [[1, 10, 2005, 2012], [1, 11, 2005, 2012], [1, 12, 2011, 2012]],
+      Pattern: [
+        [10, '*****|*5', ELEMENT.plantCountry, US], [10, '*****|*5', ELEMENT.plantCity, 'OLDTOWN'], [10, '*****|*5', ELEMENT.plantState, 'OHIO'],
+        [11, '*****|*5', ELEMENT.plantCountry, US], [11, '*****|*5', ELEMENT.plantCity, 'OLDTOWN'], [11, '*****|*5', ELEMENT.plantState, 'OHIO'],
+        [12, '*****|*5', ELEMENT.plantCountry, US], [12, '*****|*5', ELEMENT.plantCity, 'NEWTOWN'],
+      ],
+    };
+    const other = makeRoot({ ...SMALL_REGISTRY, wmi: [SMALL_REGISTRY.wmi[0]!], plants: [SMALL_REGISTRY.plants[0]!] });
+    try {
+      await writeVpicFixture(join(dir, 'precedence.db'), rows);
+      await importVpic(other.root, join(dir, 'precedence.db'));
+      expect(csvLines(other.root, 'plants.csv').filter((line) => line.startsWith('1T1,5,'))).toEqual([
+        '1T1,5,2005,2010,,US,Oldtown,Ohio,,NHTSA vPIC',
+        '1T1,5,2011,2012,,US,Newtown,Ohio,,NHTSA vPIC',
+      ]);
+    } finally {
+      other.remove();
+    }
+  });
+
   it('refuses a file that is not SQLite, and leaves the registry alone', async () => {
     const notSqlite = join(dir, 'not.db');
     writeFileSync(notSqlite, 'this is not a database');
