@@ -109,7 +109,10 @@ export function buildOpenApiDocument(schemas: Record<ApiSchemaName, JsonSchema>,
       '/api/v1/openapi.json': { get: { operationId: 'getOpenApiDocument', summary: 'This document', security: [], responses: plain('OpenAPI 3.1') } },
       '/healthz': { get: { operationId: 'getLiveness', summary: 'Liveness', security: [], responses: plain('The process answers') } },
       '/readyz': { get: { operationId: 'getReadiness', summary: 'Readiness: the key store answers', security: [], responses: { ...plain('Ready'), ...problems(503) } } },
-      '/metrics': { get: { operationId: 'getMetrics', summary: 'Prometheus metrics', security: [], responses: plain('Text exposition format', 'text/plain') } },
+      '/metrics': { get: { operationId: 'getMetrics', summary: 'Prometheus metrics', security: [], responses: {
+        ...plain('Text exposition format', 'text/plain'),
+        503: { description: 'Under --workers: the worker group\'s figures were not gathered in time (METRICS_UNAVAILABLE); see Retry-After', ...problemContent },
+      } } },
     },
     components: {
       schemas: componentsFrom(schemas),

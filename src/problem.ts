@@ -11,7 +11,7 @@ export type ServerErrorCode =
   | 'CORS_ORIGIN_NOT_ALLOWED' | 'NOT_FOUND' | 'KEY_NOT_FOUND' | 'METHOD_NOT_ALLOWED'
   | 'REQUEST_TIMEOUT' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'HEADERS_TOO_LARGE'
   | 'RATE_LIMITED' | 'TOO_MANY_BAD_KEYS' | 'TOO_MANY_BAD_ADMIN_TOKENS'
-  | 'INTERNAL_ERROR' | 'STORE_UNAVAILABLE';
+  | 'INTERNAL_ERROR' | 'STORE_UNAVAILABLE' | 'METRICS_UNAVAILABLE';
 
 /** Every `code` a problem body can carry: clients branch on these. */
 export type ProblemCode = DecodeErrorCode | ServerErrorCode;

@@ -3,6 +3,7 @@
 // primary's prom-client AggregatorRegistry asks every worker for its registry and sums them.
 import cluster from 'node:cluster';
 import { AggregatorRegistry, type Registry } from 'prom-client';
+import { problems } from './http-problem.js';
 
 const SCRAPE_REQUEST = 'vino:metrics-scrape';
 const SCRAPE_ANSWER = 'vino:metrics-answer';
@@ -25,7 +26,11 @@ export function serveGroupMetrics(): void {
   });
 }
 
-/** In a worker: offers `registry` to the primary's aggregation, and gives the scrape that asks for the group's. */
+/**
+ * In a worker: offers `registry` to the primary's aggregation, and gives the scrape that asks for
+ * the group's. When the primary does not answer in time, or answers that a worker did not, the
+ * scrape fails with a 503 METRICS_UNAVAILABLE problem: a busy group, not a bug in this process.
+ */
 export function groupScrape(registry: Registry): () => Promise<string> {
   AggregatorRegistry.setRegistries([registry]);
   new AggregatorRegistry(); // installs prom-client's listener that answers the primary with the registry
@@ -38,13 +43,13 @@ export function groupScrape(registry: Registry): () => Promise<string> {
     pending.delete(message.id);
     clearTimeout(waiting.timer);
     if (typeof message.text === 'string') waiting.resolve(message.text);
-    else waiting.reject(new Error(`metrics of the worker group: ${message.error ?? 'no answer'}`));
+    else waiting.reject(problems.metricsUnavailable());
   });
   return () => new Promise<string>((resolve, reject) => {
     const id = nextId++;
     const timer = setTimeout(() => {
       pending.delete(id);
-      reject(new Error('metrics of the worker group: the primary did not answer'));
+      reject(problems.metricsUnavailable());
     }, SCRAPE_TIMEOUT_MS);
     pending.set(id, { resolve, reject, timer });
     process.send!({ type: SCRAPE_REQUEST, id } satisfies ScrapeRequest);

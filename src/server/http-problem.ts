@@ -55,6 +55,9 @@ export const problems = {
       { 'Retry-After': String(retryAfterSeconds) }),
   storeUnavailable: () =>
     new HttpProblem(problem(503, 'STORE_UNAVAILABLE', 'Key store unavailable', 'The key store does not answer; try again shortly.'), { 'Retry-After': '5' }),
+  /** Under --workers: the primary did not gather the group's figures in time (a worker or the primary itself busy or stopped). */
+  metricsUnavailable: () =>
+    new HttpProblem(problem(503, 'METRICS_UNAVAILABLE', 'Metrics unavailable', 'The worker group\'s metrics could not be gathered in time; try again shortly.'), { 'Retry-After': '5' }),
   corsOriginNotAllowed: () =>
     new HttpProblem(problem(403, 'CORS_ORIGIN_NOT_ALLOWED', 'Origin not allowed', 'This origin is not listed in VINO_CORS_ORIGINS.')),
   hostMissing: () =>

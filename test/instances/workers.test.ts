@@ -3,7 +3,7 @@
 // replaced while the other keeps answering. Every request opens its own connection, so node:cluster
 // hands them to the workers in turn.
 import { spawnSync } from 'node:child_process';
-import { request } from 'node:http';
+import { Agent, request } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -98,6 +98,37 @@ describe('vino serve --workers 2', () => {
     // Each on a connection of its own: node:cluster hands them to both workers.
     expect(await statuses(40, () => fresh('GET', '/healthz'))).toEqual(Array(40).fill(200));
     expect(await healthz()).toBe(before + 40);
+  });
+
+  it('answers /metrics with a 503 problem when the primary does not gather the figures in time, and in full once it does', async () => {
+    // One connection, already handed to a worker: with the primary stopped, nothing new is accepted.
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const onKept = (path: string) => new Promise<{ status: number; type: string | undefined; retryAfter: string | undefined; text: string }>((resolve, reject) => {
+      request(serve.url + path, { agent }, (res) => {
+        let text = '';
+        res.on('data', (chunk) => { text += chunk; });
+        res.on('end', () => resolve({ status: res.statusCode!, type: res.headers['content-type'], retryAfter: res.headers['retry-after'], text }));
+      }).on('error', reject).end();
+    });
+    try {
+      expect((await onKept('/healthz')).status).toBe(200);
+      process.kill(serve.pid, 'SIGSTOP');
+      let scrape;
+      try {
+        scrape = await onKept('/metrics');
+      } finally {
+        process.kill(serve.pid, 'SIGCONT');
+      }
+      expect(scrape.status, scrape.text).toBe(503);
+      expect(scrape.type).toBe('application/problem+json');
+      expect(scrape.retryAfter).toBe('5');
+      expect(JSON.parse(scrape.text)).toMatchObject({ status: 503, code: 'METRICS_UNAVAILABLE' });
+      const again = await onKept('/metrics');
+      expect(again.status).toBe(200);
+      expect(again.text).toMatch(/^process_resident_memory_bytes \d+/m);
+    } finally {
+      agent.destroy();
+    }
   });
 
   it('keeps answering when a worker is killed with -9, and replaces it', async () => {
