@@ -20,6 +20,7 @@ const ADMIN_TOKEN = 'haproxy-suite-admin-token-0123';
 const STORE_URL = `${REDIS_URL.replace(/\/\d*$/, '')}/7`;
 const KEY_BUDGET = 60;
 const HONDA = JSON.stringify({ identifier: '1HGCM82633A004352' });
+const CLIENT_PAUSE_MS = 15;
 
 function haproxyInstalled(): boolean {
   const found = spawnSync('haproxy', ['-v'], { encoding: 'utf8' }).status === 0;
@@ -98,11 +99,15 @@ describe.skipIf(!up)('HAProxy in front of three vino serve on one Redis', () => 
     const statuses = new Map<number, number>();
     const failures: string[] = [];
     let running = true;
+    // Steady, not as fast as the machine allows: a request every CLIENT_PAUSE_MS from each of four
+    // clients (some 200 a second) is one every few milliseconds while the instance goes and comes
+    // back, without taking the CPU from the suites running beside this one.
     const client = async () => {
       while (running) {
         const status = await fetch(`${front}/api/v1/vin/decode`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: HONDA })
           .then(async (res) => { await res.arrayBuffer(); return res.status; }, (error: Error) => { failures.push(`${error.message}: ${String((error.cause as Error | undefined)?.message ?? '')}`); return -1; });
         statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        await sleep(CLIENT_PAUSE_MS);
       }
     };
     const load = Promise.all([client(), client(), client(), client()]);
