@@ -1,6 +1,7 @@
 /**
- * <vin-origin-decoder> in real Chromium against a faked API: what a person types, sees and can do.
- * The bundle under test is the one esbuild builds for production.
+ * <vin-origin-decoder> in real Chromium against a faked API: what a person types, sees and can do,
+ * on the page vino serves and embedded in a page on another origin. The bundle under test is the
+ * one esbuild builds for production; one Chromium serves every test, each in a context of its own.
  */
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -10,18 +11,18 @@ import { bundleText, collectPageErrors, FakeApi, PAGE_ORIGIN, servePage } from '
 
 reportMissingChromium('vin-origin-decoder component tests');
 
+let browser: Browser;
+let bundle: string;
+beforeAll(async () => {
+  if (!chromiumMissing) [browser, bundle] = await Promise.all([launchChromium(), bundleText()]);
+});
+afterAll(async () => { await browser?.close(); });
+
 describe.skipIf(chromiumMissing)('<vin-origin-decoder> in Chromium', () => {
-  let browser: Browser;
-  let bundle: string;
   let context: BrowserContext;
   let page: Page;
   let api: FakeApi;
   let errors: string[];
-
-  beforeAll(async () => {
-    [browser, bundle] = await Promise.all([launchChromium(), bundleText()]);
-  });
-  afterAll(async () => { await browser?.close(); });
 
   beforeEach(async () => {
     context = await browser.newContext();
@@ -304,5 +305,46 @@ describe.skipIf(chromiumMissing)('<vin-origin-decoder> in Chromium', () => {
     await verdict().waitFor();
     await expect.poll(() => page.locator('vin-identifier-input button[type="submit"]').evaluate((button) => getComputedStyle(button).backgroundColor)).toBe('rgb(200, 0, 100)');
     await expect.poll(() => page.locator('vin-result-card .verdict').evaluate((banner) => getComputedStyle(banner).outlineColor)).toBe('rgb(1, 2, 3)');
+  });
+});
+
+/**
+ * Embedding on another origin: a page on https://shop.test copies the module next to its own files
+ * and points `api-base` at the vino server on https://api.test, which allows that origin (CORS).
+ */
+const SHOP = 'https://shop.test';
+const API = 'https://api.test';
+const EMBED_PAGE = `<!doctype html><html><head><script type="module" src="/js/vin-origin-decoder.js"></script></head>
+<body><h1>Fleet shop</h1><vin-origin-decoder api-base="${API}/"></vin-origin-decoder></body></html>`;
+
+describe.skipIf(chromiumMissing)('embedding <vin-origin-decoder> on another origin', () => {
+  it('sends decode and key requests to api-base and shows the answer', async () => {
+    const context = await browser.newContext();
+    const api = new FakeApi();
+    api.corsOrigin = SHOP;
+    api.decodes.set(hondaResult.identifier, { status: 200, body: hondaResult });
+    api.keys = { status: 201, body: { id: 'k_2', label: 'Shop', key: 'vino_shop_key', prefix: 'vino_sho', createdAt: '2025-01-01T00:00:00.000Z' } };
+    await context.route(`${API}/**`, (route) => api.handle(route));
+    await context.route(`${SHOP}/**`, (route) => {
+      const path = new URL(route.request().url()).pathname;
+      if (path === '/js/vin-origin-decoder.js') return route.fulfill({ status: 200, contentType: 'text/javascript', body: bundle });
+      return route.fulfill({ status: 200, contentType: 'text/html', headers: { 'content-security-policy': `script-src 'self'; connect-src ${API}` }, body: EMBED_PAGE });
+    });
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto(`${SHOP}/`);
+
+    await page.locator('vin-identifier-input input').fill('1HGCM82633A004352');
+    await page.locator('vin-identifier-input input').press('Enter');
+    await expect.poll(() => page.locator('vin-result-card .verdict strong').textContent()).toBe('Verified Origin Alignment');
+    expect(api.requests.map((request) => request.url)).toEqual([`${API}/api/v1/vin/decode`]);
+
+    await page.locator('#key-label').fill('Shop');
+    await page.locator('#admin-token').fill('token');
+    await page.locator('#admin-token').press('Enter');
+    await expect.poll(() => page.locator('vin-api-key-panel pre.curl').textContent()).toContain(`'${API}/api/v1/secure/vin/decode'`);
+    expect(api.requests.at(-1)?.url).toBe(`${API}/api/v1/keys`);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });
