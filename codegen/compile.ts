@@ -47,11 +47,19 @@ export async function checkRegistry(root: string): Promise<CheckResult & { data?
   return { problems, rowCounts, data: normalise(rows, buildYear), rows };
 }
 
-export async function compile(root: string): Promise<CompileResult> {
+export interface CompileOptions {
+  /**
+   * Compile the vehicle tables too (default). A caller that only compares the committed files
+   * leaves them out: they take a third of the compile and are not committed.
+   */
+  vehicleTables?: boolean;
+}
+
+export async function compile(root: string, { vehicleTables = true }: CompileOptions = {}): Promise<CompileResult> {
   const checked = await checkRegistry(root);
   if (!checked.data || !checked.rows) return { problems: checked.problems, rowCounts: checked.rowCounts, files: new Map(), vehicleFiles: new Map() };
   const files = emitTables(checked.data);
-  const vehicleFiles = emitVehicle(normaliseVehicle(checked.rows));
+  const vehicleFiles = vehicleTables ? emitVehicle(normaliseVehicle(checked.rows)) : new Map<string, string>();
   // json-schema-to-typescript is a build-time tool: load it only when generating.
   const { emitContractTypes } = await import('./emit-types.js');
   files.set('src/generated/contract.ts', await emitContractTypes(root));

@@ -10,7 +10,9 @@ import { PROJECT_ROOT } from '../fixtures/registry-root.js';
 let compiled: CompileResult;
 
 beforeAll(async () => {
-  compiled = await compile(PROJECT_ROOT);
+  // Every table is read and validated; the vehicle tables are not compiled, as they are not
+  // committed (npm run build compiles them into src/generated/vehicle/).
+  compiled = await compile(PROJECT_ROOT, { vehicleTables: false });
 }, 60_000);
 
 describe('src/generated/', () => {
