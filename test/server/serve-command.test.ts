@@ -1,5 +1,6 @@
 // `vino serve` as a user runs it: ready fast with a JSON line naming its URL, the admin token
-// shown once at first start, the README's flow working, a clean stop on SIGTERM, and workers.
+// shown once at first start, the README's flow working, a clean stop on SIGTERM. --workers is
+// test/instances/workers.test.ts's.
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runVino, startVinoServe } from './cli-runner.js';
@@ -51,18 +52,6 @@ describe('vino serve', () => {
       expect((await post(serve.url, '/api/v1/keys', { label: 'x' }, { authorization: 'Bearer operator-chosen-admin-token' })).status).toBe(201);
     } finally {
       await serve.stop();
-    }
-  });
-
-  it('runs several workers on one port with --workers', async () => {
-    const serve = await startVinoServe(['--data-dir', freshDir(), '--workers', '2'], { VINO_ADMIN_TOKEN: 'operator-chosen-admin-token' });
-    try {
-      expect(serve.stdout()).toContain('"workers":2');
-      const statuses = await Promise.all(Array.from({ length: 20 }, () => post(serve.url, '/api/v1/vin/decode', { identifier: HONDA_VIN }).then((r) => r.status)));
-      expect(new Set(statuses)).toEqual(new Set([200]));
-      expect((await get(serve.url, '/readyz')).status).toBe(200);
-    } finally {
-      expect(await serve.stop()).toBe(0);
     }
   });
 
