@@ -38,7 +38,9 @@ class LongestFirst extends BaseSequencer {
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'src/**/*.test.ts', 'codegen/**/*.test.ts', 'ui/**/*.test.ts'],
-    testTimeout: 30_000,
+    // Guards against a hang, not speed figures (tests that promise a duration assert it): with the
+    // files sharing two cores, a test that compiles or starts processes took up to 22 s of 30.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     // One worker per core for the suites that compute, and three more for the long ones that
     // mostly wait (the soak, key caches expiring, Chromium), which start first.

@@ -38,7 +38,7 @@ beforeAll(() => {
     compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, skipLibCheck: false, types: [] },
   }));
   writeFileSync(join(consumer, 'index.ts'), CONSUMER);
-}, 60_000);
+}, 120_000); // npm pack compresses some 80 MB (registry/, dist/): 12 s alone, about 30 s in a full run
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const node = (script: string) => execFileSync(process.execPath, [script], { cwd: consumer, encoding: 'utf8' });
