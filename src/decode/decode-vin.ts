@@ -268,16 +268,17 @@ export function createVinDecoder(tables: Tables): VinDecoder {
   // kept from its second VIN on (sightings.ts).
   const templates = new ResultTemplates();
   const sightings = new Sightings();
-  const serialReads = new Map<string, Int8Array>();
+  // Per WMI (bounded by the registry): kept on its layer-1 origin, which OriginCache shares.
+  const serialReads = new WeakMap<CorporateOrigin, Int8Array>();
   const serialReadsOf = (origin: CorporateOrigin): Int8Array => {
-    let read = serialReads.get(origin.wmi);
+    let read = serialReads.get(origin);
     if (!read) {
       const positions = new Set(vehicleLayer.serialPositions(origin.wmi));
       for (const code of [...origin.plants.codes, origin.plants.wildcard]) {
         for (const row of code?.all ?? []) for (const p of row.pattern?.positions ?? []) if (p >= 11) positions.add(p);
       }
       if (origin.lowVolume) for (let p = 11; p < 14; p++) positions.add(p);
-      serialReads.set(origin.wmi, read = Int8Array.from([...positions].sort((a, b) => a - b)));
+      serialReads.set(origin, read = Int8Array.from([...positions].sort((a, b) => a - b)));
     }
     return read;
   };
@@ -289,11 +290,10 @@ export function createVinDecoder(tables: Tables): VinDecoder {
     // Only registry WMIs: their serial positions are known.
     if (!origin.entry) return full(vin, remainder);
     const read = serialReadsOf(origin);
-    // The key's hash first: most VINs of a fleet of distinct vehicles are told apart by it alone.
     let hash = 0x811c9dc5;
     for (let i = 0; i < 11; i++) if (i !== 8) hash = Math.imul(hash ^ vin.charCodeAt(i), 0x01000193);
     for (let i = 0; i < read.length; i++) hash = Math.imul(hash ^ vin.charCodeAt(read[i]!), 0x01000193);
-    const template = templates.mayHold(hash) ? templates.get(templateKey(vin, read)) : undefined;
+    const template = templates.get(hash, vin, read);
     if (template) {
       return {
         identifier: vin, summary: template.summary, corporateOrigin: template.corporateOrigin, assembly: template.assembly,
@@ -307,45 +307,36 @@ export function createVinDecoder(tables: Tables): VinDecoder {
     }
     const result = full(vin, remainder);
     // Kept from the second VIN of a model on: a one-off costs no template.
-    if (sightings.again(hash)) templates.set(templateKey(vin, read), hash, result);
+    if (sightings.again(hash)) templates.set(hash, result);
     return result;
   };
 }
 
-/** A template's key: positions 1-8, 10 and 11, and the serial positions `read`. */
-function templateKey(vin: string, read: Int8Array): string {
-  let key = vin.slice(0, 8) + vin.slice(9, 11);
-  for (let i = 0; i < read.length; i++) key += vin[read[i]!];
-  return key;
-}
-
 /**
- * Results kept as templates, by their key: at most TEMPLATES_KEPT; when full it starts over, so
- * memory is bounded whatever the input. A template is a copy of the result's parts that belong to
- * the caller (vehicle, arrays, positions), so a caller changing its result changes no template.
+ * Results kept as templates, by the hash of their key (positions 1-8, 10 and 11 and the serial
+ * positions read): at most TEMPLATES_KEPT; when full it starts over, so memory is bounded whatever
+ * the input. A template is used only when its VIN has the same characters at every key position,
+ * so a hash shared by two keys costs a cache miss, never a wrong answer. A template is a copy of the
+ * result's parts that belong to the caller (vehicle, arrays, positions), so a caller changing its
+ * result changes no template.
  */
 class ResultTemplates {
   static readonly TEMPLATES_KEPT = 50_000;
-  private readonly kept = new Map<string, DecodeResult>();
-  /** The hash of a key kept, per slot (direct-mapped): a key whose hash is not in its slot is not kept, so it needs no lookup. */
-  private readonly hashes = new Int32Array(1 << 16);
+  private readonly kept = new Map<number, DecodeResult>();
 
-  mayHold(hash: number): boolean {
-    return this.hashes[hash & 0xffff] === hash;
+  get(hash: number, vin: string, read: Int8Array): DecodeResult | undefined {
+    const t = this.kept.get(hash);
+    if (t === undefined) return undefined;
+    const kept = t.identifier;
+    for (let i = 0; i < 11; i++) if (i !== 8 && kept.charCodeAt(i) !== vin.charCodeAt(i)) return undefined;
+    for (let i = 0; i < read.length; i++) if (kept.charCodeAt(read[i]!) !== vin.charCodeAt(read[i]!)) return undefined;
+    return t;
   }
 
-  get(key: string): DecodeResult | undefined {
-    return this.kept.get(key);
-  }
-
-  set(key: string, hash: number, r: DecodeResult): void {
-    if (this.kept.size >= ResultTemplates.TEMPLATES_KEPT) {
-      this.kept.clear();
-      this.hashes.fill(0);
-    }
-    this.hashes[hash & 0xffff] = hash;
+  set(hash: number, r: DecodeResult): void {
+    if (this.kept.size >= ResultTemplates.TEMPLATES_KEPT) this.kept.clear();
     const v = r.validation;
-    this.kept.set(key, {
+    this.kept.set(hash, {
       ...r, vehicle: { ...r.vehicle }, positions: { ...r.positions },
       validation: { ...v, evidence: v.evidence.slice(), warnings: v.warnings.slice(), suggestions: [] },
     });
