@@ -25,7 +25,7 @@ export function registryTables(): Tables {
 /**
  * Decodes a VIN or Japanese chassis number against the built-in registry. Never throws.
  * A VIN result's `summary`, `corporateOrigin`, `assembly`, `validation.checkDigit`,
- * `vehicle.modelYearCandidates` and every evidence and warning item are frozen objects shared with
+ * `vehicle.modelYearCandidates`, `vehicle.engine` and every evidence and warning item are frozen objects shared with
  * other results of the same WMI, plant or model year: read them, copy them, never modify them (in
  * strict-mode code an attempt throws). The rest of the result belongs to the caller.
  */
