@@ -13,7 +13,7 @@ import { resolveCorporateOrigin, type CorporateOrigin } from './corporate-origin
 import { readModelYear, type ModelYearReading } from './model-year.js';
 import { originWithoutWmi, PARTIAL, partialCheckDigit, partialModelYear, partialWarning, resolvePartialPlant, wmiKnown } from './partial.js';
 import { assemblyLayer, resolvePlant } from './plant.js';
-import { Sightings } from './sightings.js';
+import { FNV_OFFSET, fnvStep, Sightings } from './sightings.js';
 import { suggestCorrections } from './suggestions.js';
 import { alignment, confidenceLevel, verdictOf } from './verdict.js';
 import type { PlantEntry, Tables } from './tables.js';
@@ -273,7 +273,7 @@ export function createVinDecoder(tables: Tables): VinDecoder {
   const serialReadsOf = (origin: CorporateOrigin): Int8Array => {
     let read = serialReads.get(origin);
     if (!read) {
-      const positions = new Set(vehicleLayer.serialPositions(origin.wmi));
+      const positions = new Set(tables.vehicle.serialReads(origin.wmi));
       for (const code of [...origin.plants.codes, origin.plants.wildcard]) {
         for (const row of code?.all ?? []) for (const p of row.pattern?.positions ?? []) if (p >= 11) positions.add(p);
       }
@@ -290,9 +290,9 @@ export function createVinDecoder(tables: Tables): VinDecoder {
     // Only registry WMIs: their serial positions are known.
     if (!origin.entry) return full(vin, remainder);
     const read = serialReadsOf(origin);
-    let hash = 0x811c9dc5;
-    for (let i = 0; i < 11; i++) if (i !== 8) hash = Math.imul(hash ^ vin.charCodeAt(i), 0x01000193);
-    for (let i = 0; i < read.length; i++) hash = Math.imul(hash ^ vin.charCodeAt(read[i]!), 0x01000193);
+    let hash = FNV_OFFSET;
+    for (let i = 0; i < 11; i++) if (i !== 8) hash = fnvStep(hash, vin.charCodeAt(i));
+    for (let i = 0; i < read.length; i++) hash = fnvStep(hash, vin.charCodeAt(read[i]!));
     const template = templates.get(hash, vin, read);
     if (template) {
       return {

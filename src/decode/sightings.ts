@@ -18,16 +18,18 @@ export class Sightings {
   }
 }
 
-/** FNV-1a over a number, folded into 32 bits: for keys that are numbers. */
+/** FNV-1a, 32 bits: the starting value, and one step per character code (or 32-bit word). */
+export const FNV_OFFSET = 0x811c9dc5;
+export const fnvStep = (hash: number, value: number): number => Math.imul(hash ^ value, 0x01000193);
+
+/** FNV-1a over a number (its low and high 32 bits), seeded: for keys that are numbers. */
 export function hashNumber(n: number, seed: number): number {
-  let h = Math.imul(seed ^ 0x811c9dc5, 0x01000193);
-  h = Math.imul(h ^ (n >>> 0), 0x01000193);
-  return Math.imul(h ^ Math.floor(n / 4294967296), 0x01000193);
+  return fnvStep(fnvStep(fnvStep(FNV_OFFSET, seed), n >>> 0), Math.floor(n / 4294967296));
 }
 
 /** FNV-1a over a string's character codes. */
 export function hashText(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  let h = FNV_OFFSET;
+  for (let i = 0; i < text.length; i++) h = fnvStep(h, text.charCodeAt(i));
   return h;
 }

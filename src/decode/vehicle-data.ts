@@ -73,18 +73,32 @@ export interface VehicleData {
   source: string;
 }
 
-/** The VIN indexes of the serial (11-16) that keys (joined by spaces) constrain. */
+/**
+ * The VIN indexes a key, text[from, to), constrains (`formulaOnly`: only its `#` positions). A key
+ * is positions 4-8, then optionally `|` and positions 10-17; each a character, `*`, `#` or a class
+ * such as `[0-4]`.
+ */
+export function keyIndexes(text: string, from: number, to: number, formulaOnly: boolean): number[] {
+  const out: number[] = [];
+  let index = 3; // position 4
+  for (let i = from; i < to; i++, index++) {
+    const c = text.charCodeAt(i);
+    if (c === 124) { index = 8; continue; } // '|': the VIS part starts at position 10 (index 9)
+    if (c === 42) continue; // '*'
+    if (c === 35 || !formulaOnly) out.push(index);
+    if (c === 91) { const end = text.indexOf(']', i); i = end < 0 || end > to ? to : end; } // '[...]'
+  }
+  return out;
+}
+
+/** The VIN indexes of the serial (11-16) that keys joined by spaces constrain, ascending. */
 export function serialIndexes(keys: string): number[] {
   const found = new Set<number>();
-  let index = 3;
-  for (let i = 0; i < keys.length; i++, index++) {
-    const c = keys[i];
-    if (c === ' ') index = 2; // the next key starts at position 4 (index 3)
-    else if (c === '|') index = 8; // the VIS part starts at position 10 (index 9)
-    else if (c !== '*') {
-      if (index >= 11) found.add(index);
-      if (c === '[') i = keys.indexOf(']', i) < 0 ? keys.length : keys.indexOf(']', i);
-    }
+  for (let at = 0; at < keys.length;) {
+    let end = keys.indexOf(' ', at);
+    if (end < 0) end = keys.length;
+    for (const index of keyIndexes(keys, at, end, false)) if (index >= 11) found.add(index);
+    at = end + 1;
   }
   return [...found].sort((a, b) => a - b);
 }

@@ -291,11 +291,6 @@ export class VehicleLayer {
     return schema;
   };
 
-  /** The serial positions (VIN indexes 11-16) any schema of the WMI reads. */
-  serialPositions(wmi: string): readonly number[] {
-    return this.data.serialReads(wmi);
-  }
-
   /**
    * Reads the vehicle for each model-year candidate. None (position 10 is no year code): every
    * schema of the WMI. One candidate, or a type under the position-7 rule: the latest candidate.

@@ -4,7 +4,7 @@
 // first match within an element is the schema's answer for it. Compiling reads the schema's
 // columns straight into typed arrays: no object per pattern or per key token.
 import { VEHICLE_ELEMENTS } from './vehicle-elements.js';
-import type { VehicleSchemaData } from './vehicle-data.js';
+import { keyIndexes, type VehicleSchemaData } from './vehicle-data.js';
 
 const ELEMENTS = VEHICLE_ELEMENTS.length;
 /** VIN characters are '0'-'Z' (codes 48-90): bit (code - 48) of a 43-bit set, split 32 + 11. */
@@ -107,30 +107,21 @@ function keyTests(text: string, from: number, to: number, code: Int32Array | nul
   return at;
 }
 
-/** The VIN indexes of a formula key's `#` positions. */
-function formulaIndexes(text: string, from: number, to: number): number[] {
-  const out: number[] = [];
-  let index = 3;
-  for (let i = from; i < to; i++, index++) {
-    const c = text.charCodeAt(i);
-    if (c === 124) index = 8;
-    else if (c === 35) out.push(index);
-    else if (c === 91) { const end = text.indexOf(']', i); i = end < 0 || end > to ? to : end; }
-  }
-  return out;
-}
-
 export function compileSchema(data: VehicleSchemaData): CompiledSchema {
   const { keys, elements } = data;
   const n = elements.length;
   // Where each key starts and ends in the joined text, and whether it is a formula key.
   const sourceStart = new Int32Array(n), sourceEnd = new Int32Array(n);
   const formula = new Uint8Array(n);
+  // The next '#' at or after the key being read, found once per '#' rather than searched for per
+  // key (a search from each key would read the rest of the text for every key that has none).
+  let nextHash = -1;
   for (let i = 0, at = 0; i < n; i++) {
     let end = keys.indexOf(' ', at);
     if (end < 0) end = keys.length;
     sourceStart[i] = at; sourceEnd[i] = end;
-    formula[i] = keys.indexOf('#', at) >= 0 && keys.indexOf('#', at) < end ? 1 : 0;
+    if (nextHash !== keys.length && nextHash < at) { nextHash = keys.indexOf('#', at); if (nextHash < 0) nextHash = keys.length; }
+    formula[i] = nextHash < end ? 1 : 0;
     at = end + 1;
   }
   // Ordinary patterns by element, then formula patterns by element, each in rank order.
@@ -159,7 +150,7 @@ export function compileSchema(data: VehicleSchemaData): CompiledSchema {
     keyTests(keys, sourceStart[i]!, sourceEnd[i]!, code, testStart[p]!);
     rank[p] = data.ranks[i]!; valueOf[p] = data.valueOf[i]!; makeOf[p] = data.makeOf[i]!;
     keyStart[p] = sourceStart[i]!; keyEnd[p] = sourceEnd[i]!;
-    if (p >= ordinary) formulaPositions.push(formulaIndexes(keys, sourceStart[i]!, sourceEnd[i]!));
+    if (p >= ordinary) formulaPositions.push(keyIndexes(keys, sourceStart[i]!, sourceEnd[i]!, true));
   }
   for (let t = 0; t < code.length; t += 3) read.add(code[t]!);
   const { positions, words, admitted } = admissionTable(code, testStart, ordinary);
