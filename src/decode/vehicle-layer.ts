@@ -15,7 +15,7 @@ import { NO_ATTRIBUTES, NO_ENGINE, type VehicleAttributes } from './vehicle-attr
 import type { EngineFillTuple, VehicleData } from './vehicle-data.js';
 import { hashNumber, hashText, Sightings } from './sightings.js';
 import { ELEMENT_INDEX as E, VEHICLE_ELEMENTS } from './vehicle-elements.js';
-import { compileSchema, firstInRange, firstMatch, formulaMatch, keyAt, makeAt, matchingPatterns, valueAt, vinCharIndex, type CompiledSchema } from './vehicle-schema.js';
+import { compileSchema, firstInRange, firstMatch, formulaCount, formulaMatch, keyAt, makeAt, matchingPatterns, rankAt, readPositionsOf, valueAt, vinCharIndex, type CompiledSchema } from './vehicle-schema.js';
 
 const ELEMENTS = VEHICLE_ELEMENTS.length;
 /** vPIC Conversion: cubic inches to litres. */
@@ -67,11 +67,11 @@ class Plan {
   /** `links` most recent YearFrom first. */
   constructor(readonly links: readonly Link[]) {
     this.starts = new Int32Array(links.length * (ELEMENTS + 1));
-    links.forEach((link, i) => this.starts.set(link.schema.elementStart, i * (ELEMENTS + 1)));
+    links.forEach(({ schema: s }, i) => this.starts.set(s.data.subarray(s.elementStart, s.elementStart + ELEMENTS + 1), i * (ELEMENTS + 1)));
     const positions = new Set<number>();
-    for (const link of links) for (const p of link.schema.readPositions) positions.add(p);
+    for (const link of links) for (const p of readPositionsOf(link.schema)) positions.add(p);
     this.read = Int8Array.from([...positions].sort((a, b) => a - b));
-    this.formulas = links.some((l) => l.schema.formulaStart[ELEMENTS]! > 0);
+    this.formulas = links.some((l) => formulaCount(l.schema) > 0);
   }
 }
 
@@ -182,8 +182,8 @@ function decideElements(plan: Plan, vin: string, partial: boolean, undecided: st
       const s = link.schema;
       const p = partial ? firstMatch(s, e, vin, true) : firstInRange(scratch[i]!, from, to);
       if (p === -2) { open = true; continue; }
-      if (p >= 0 && (best < 0 || s.rank[p]! < bestRank)) {
-        best = i; bestPattern = p; bestYear = link.yearFrom; bestRank = s.rank[p]!;
+      if (p >= 0 && (best < 0 || rankAt(s, p) < bestRank)) {
+        best = i; bestPattern = p; bestYear = link.yearFrom; bestRank = rankAt(s, p);
       }
     }
     winEngine[e] = null;
@@ -247,6 +247,8 @@ function litres(): number | null {
 }
 
 const GROUPS = [...new Set(VEHICLE_ELEMENTS.map((e) => e.group))];
+/** Evidence of schemas with ids below this is kept under one number per (pattern, group, id); vPIC's ids reach about 29,000. */
+const SCHEMA_IDS = 1 << 21;
 const GROUP_OF = VEHICLE_ELEMENTS.map((e) => GROUPS.indexOf(e.group));
 
 /** Vehicle tables compiled for deciding, with the caches that belong to them: bounded by the registry, not the input. */
@@ -256,6 +258,8 @@ export class VehicleLayer {
   private readonly engines = new Map<string, readonly EngineFillTuple[] | undefined>();
   /** Evidence items of engine-model fill-ins, by group and engine model. */
   private readonly engineEvidence = new Map<string, Readonly<Evidence>>();
+  /** Evidence items of pattern winners, by pattern, group and schema (see evidence()). */
+  private readonly patternEvidence = new Map<number, Readonly<Evidence>>();
   private readonly cache = new DecisionCache();
   private readonly sightings = new Sightings();
   /** Value and make names, one string per name: bounded by the registry. */
@@ -381,14 +385,16 @@ export class VehicleLayer {
         item = this.engineEvidence.get(key);
         if (!item) this.engineEvidence.set(key, item = Object.freeze({ layer: 'vehicle', table: 'engine-models', key, source: this.data.source }));
       } else {
-        // Kept on the schema, one slot per pattern and group: bounded by the registry.
+        // One per schema, pattern and group: bounded by the registry.
         const schema = plan.links[link]!.schema;
         const pattern = winPattern[e]!;
-        const slot = pattern * GROUPS.length + g;
-        item = schema.evidence[slot] as Readonly<Evidence> | undefined;
+        const slot = (pattern * GROUPS.length + g) * SCHEMA_IDS + schema.id;
+        item = schema.id < SCHEMA_IDS ? this.patternEvidence.get(slot) : undefined;
         if (!item) {
-          const key = `${GROUPS[g]}: schema ${schema.id} (${schema.name}) key ${keyAt(schema, pattern)}`;
-          schema.evidence[slot] = item = Object.freeze({ layer: 'vehicle', table: 'vehicle-patterns', key, source: this.data.source });
+          // Joined, not concatenated: a flat string, rather than a chain of pieces kept as long as the item.
+          const key = [GROUPS[g], ': schema ', schema.id, ' (', schema.name, ') key ', keyAt(schema, pattern)].join('');
+          item = Object.freeze({ layer: 'vehicle', table: 'vehicle-patterns', key, source: this.data.source });
+          if (schema.id < SCHEMA_IDS) this.patternEvidence.set(slot, item);
         }
       }
       out.push(item);

@@ -16,49 +16,65 @@ const DIGIT_MASK = 0x3ff;
 /** A position the VIN does not know (a partial VIN's `*`). */
 const UNKNOWN = 42;
 
+/**
+ * A compiled schema. Its numbers live in one Int32Array (`data`), in sections that start at the
+ * offsets below: a fleet compiles thousands of schemas, and one array each instead of a dozen
+ * saves the typed-array objects (about 180 bytes apiece) and the loads that reach them.
+ */
 export interface CompiledSchema {
   readonly id: number;
   readonly name: string;
-  /** Patterns of element e are indexes elementStart[e] .. elementStart[e + 1] - 1, in rank order. */
-  readonly elementStart: Int32Array;
-  /** Pattern p's tests are code[testStart[p] .. testStart[p + 1] - 1], three numbers each: VIN index, low mask, high mask. */
-  readonly testStart: Int32Array;
-  readonly code: Int32Array;
-  readonly rank: Int32Array;
-  /** Pattern p's key is keyText.slice(keyStart[p], keyEnd[p]). */
-  readonly keyText: string;
-  readonly keyStart: Int32Array;
-  readonly keyEnd: Int32Array;
-  /** Pattern p's value is valueNames[valueOf[p]]. */
-  readonly valueNames: readonly string[];
-  readonly valueOf: Int32Array;
-  /** A model pattern's make is makeNames[makeOf[p]]; -1 for none. */
-  readonly makeNames: readonly string[];
-  readonly makeOf: Int32Array;
-  /** Formula patterns (`#` keys) of each element: they fill only what no ordinary pattern decided. */
-  readonly formulaStart: Int32Array;
-  /** VIN indexes that a formula pattern reads its value from, per formula pattern (indexes relative to formulaStart). */
-  readonly formulaPositions: readonly (readonly number[])[];
-  /** The VIN indexes any ordinary pattern constrains, the most selective first (the order of `admitted`'s blocks). */
-  readonly positions: Int8Array;
-  /** The VIN indexes any pattern reads, formula patterns included: nothing else can change what the schema decides. */
-  readonly readPositions: Int8Array;
-  /** Evidence items per pattern and attribute group (index pattern * groups + group), made on first use. */
-  readonly evidence: unknown[];
+  readonly data: Int32Array;
+  /** Patterns: ordinary ones (0 .. ordinary - 1), then formula ones. */
+  readonly patterns: number;
+  readonly ordinary: number;
+  /** Ordinary patterns of element e are elementStart[e] .. elementStart[e + 1] - 1 (ELEMENTS + 1 numbers), in rank order. */
+  readonly elementStart: number;
+  /** Formula patterns (`#` keys) of element e, relative to `ordinary`, likewise; they fill only what no ordinary pattern decided. */
+  readonly formulaStart: number;
+  /** Pattern p's tests are the numbers testStart[p] .. testStart[p + 1] - 1 of `data` (absolute offsets), three each: VIN index, low mask, high mask. */
+  readonly testStart: number;
+  /** Per pattern: its rank, its key (keyText.slice(keyStart, keyEnd)), its value (valueNames index), its make (makeNames index, -1 none). */
+  readonly rank: number;
+  readonly keyStart: number;
+  readonly keyEnd: number;
+  readonly valueOf: number;
+  readonly makeOf: number;
+  /** Per formula pattern f: the VIN indexes its value is read from are data[formulaRead[f] .. formulaRead[f + 1] - 1] (absolute offsets). */
+  readonly formulaRead: number;
+  /** The VIN indexes any ordinary pattern constrains, the most selective first (the order of `admitted`'s blocks): `positionCount` numbers. */
+  readonly positions: number;
+  readonly positionCount: number;
+  /** The VIN indexes any pattern reads, formula patterns included, ascending: nothing else can change what the schema decides. */
+  readonly readPositions: number;
+  readonly readCount: number;
   /** Words of 32 bits that hold one bit per ordinary pattern. */
   readonly words: number;
   /**
    * For constrained position k and VIN character c (its index in the VIN alphabet), the patterns
-   * that admit c there, as a bit set: admitted[(k * 33 + c) * words + w]. A VIN's matching
+   * that admit c there, as a bit set: data[admitted + (k * 33 + c) * words + w]. A VIN's matching
    * patterns are the AND of one row per position, so a schema of thousands of patterns is
    * matched in a few hundred word operations instead of a scan.
    */
-  readonly admitted: Int32Array;
+  readonly admitted: number;
+  readonly keyText: string;
+  readonly valueNames: readonly string[];
+  readonly makeNames: readonly string[];
 }
 
-export const valueAt = (s: CompiledSchema, p: number): string => s.valueNames[s.valueOf[p]!]!;
-export const makeAt = (s: CompiledSchema, p: number): string | null => (s.makeOf[p]! < 0 ? null : s.makeNames[s.makeOf[p]!]!);
-export const keyAt = (s: CompiledSchema, p: number): string => s.keyText.slice(s.keyStart[p], s.keyEnd[p]);
+export const valueAt = (s: CompiledSchema, p: number): string => s.valueNames[s.data[s.valueOf + p]!]!;
+export const makeAt = (s: CompiledSchema, p: number): string | null => {
+  const m = s.data[s.makeOf + p]!;
+  return m < 0 ? null : s.makeNames[m]!;
+};
+export const keyAt = (s: CompiledSchema, p: number): string => s.keyText.slice(s.data[s.keyStart + p], s.data[s.keyEnd + p]);
+export const rankAt = (s: CompiledSchema, p: number): number => s.data[s.rank + p]!;
+/** The first ordinary pattern of element e, and the one past its last. */
+export const elementFrom = (s: CompiledSchema, e: number): number => s.data[s.elementStart + e]!;
+/** How many formula patterns the schema has. */
+export const formulaCount = (s: CompiledSchema): number => s.patterns - s.ordinary;
+/** The VIN indexes any pattern of the schema reads. */
+export const readPositionsOf = (s: CompiledSchema): Int32Array => s.data.subarray(s.readPositions, s.readPositions + s.readCount);
 
 /** Character code → index in the VIN alphabet (33 characters), -1 for anything else. */
 const CHAR_INDEX = new Int8Array(128).fill(-1);
@@ -134,6 +150,7 @@ export function compileSchema(data: VehicleSchemaData): CompiledSchema {
   const nextOrdinary = elementStart.slice(), nextFormula = formulaStart.slice();
   for (let i = 0; i < n; i++) order[formula[i] ? ordinary + nextFormula[elements[i]!]!++ : nextOrdinary[elements[i]!]!++] = i;
 
+  // Tests first into their own array (its size is known only after counting), then everything into one.
   const testStart = new Int32Array(n + 1);
   for (let p = 0, at = 0; p < n; p++) {
     testStart[p] = at;
@@ -141,29 +158,51 @@ export function compileSchema(data: VehicleSchemaData): CompiledSchema {
     testStart[p + 1] = at;
   }
   const code = new Int32Array(testStart[n]!);
-  const rank = new Int32Array(n), valueOf = new Int32Array(n), makeOf = new Int32Array(n);
-  const keyStart = new Int32Array(n), keyEnd = new Int32Array(n);
-  const formulaPositions: number[][] = [];
+  for (let p = 0; p < n; p++) keyTests(keys, sourceStart[order[p]!]!, sourceEnd[order[p]!]!, code, testStart[p]!);
+  const formulaReads: number[][] = [];
+  for (let p = ordinary; p < n; p++) formulaReads.push(keyIndexes(keys, sourceStart[order[p]!]!, sourceEnd[order[p]!]!, true));
   const read = new Set<number>();
+  for (let t = 0; t < code.length; t += 3) read.add(code[t]!);
+  const readPositions = Int32Array.from(read).sort();
+  const { positions, words, admitted } = admissionTable(code, testStart, ordinary);
+
+  // The sections of `data`, in order.
+  const sizes = {
+    elementStart: ELEMENTS + 1, formulaStart: ELEMENTS + 1, testStart: n + 1, code: code.length,
+    rank: n, keyStart: n, keyEnd: n, valueOf: n, makeOf: n,
+    formulaRead: formulaReads.length + 1, formulaPositions: formulaReads.reduce((sum, r) => sum + r.length, 0),
+    positions: positions.length, readPositions: readPositions.length, admitted: admitted.length,
+  };
+  const at = {} as Record<keyof typeof sizes, number>;
+  let total = 0;
+  for (const name of Object.keys(sizes) as (keyof typeof sizes)[]) { at[name] = total; total += sizes[name]; }
+  const out = new Int32Array(total);
+  out.set(elementStart, at.elementStart);
+  out.set(formulaStart, at.formulaStart);
+  for (let p = 0; p <= n; p++) out[at.testStart + p] = at.code + testStart[p]!;
+  out.set(code, at.code);
   for (let p = 0; p < n; p++) {
     const i = order[p]!;
-    keyTests(keys, sourceStart[i]!, sourceEnd[i]!, code, testStart[p]!);
-    rank[p] = data.ranks[i]!; valueOf[p] = data.valueOf[i]!; makeOf[p] = data.makeOf[i]!;
-    keyStart[p] = sourceStart[i]!; keyEnd[p] = sourceEnd[i]!;
-    if (p >= ordinary) formulaPositions.push(keyIndexes(keys, sourceStart[i]!, sourceEnd[i]!, true));
+    out[at.rank + p] = data.ranks[i]!; out[at.valueOf + p] = data.valueOf[i]!; out[at.makeOf + p] = data.makeOf[i]!;
+    out[at.keyStart + p] = sourceStart[i]!; out[at.keyEnd + p] = sourceEnd[i]!;
   }
-  for (let t = 0; t < code.length; t += 3) read.add(code[t]!);
-  const { positions, words, admitted } = admissionTable(code, testStart, ordinary);
+  let next = at.formulaPositions;
+  formulaReads.forEach((indexes, f) => { out[at.formulaRead + f] = next; out.set(indexes, next); next += indexes.length; });
+  out[at.formulaRead + formulaReads.length] = next;
+  out.set(positions, at.positions);
+  out.set(readPositions, at.readPositions);
+  out.set(admitted, at.admitted);
   return {
-    id: data.id, name: data.name, elementStart, testStart, code, rank, keyText: keys, keyStart, keyEnd,
-    valueNames: data.values, valueOf, makeNames: data.makes, makeOf,
-    formulaStart, formulaPositions, positions, words, admitted,
-    readPositions: Int8Array.from(read).sort(),
-    evidence: [],
+    id: data.id, name: data.name, data: out, patterns: n, ordinary,
+    elementStart: at.elementStart, formulaStart: at.formulaStart, testStart: at.testStart,
+    rank: at.rank, keyStart: at.keyStart, keyEnd: at.keyEnd, valueOf: at.valueOf, makeOf: at.makeOf,
+    formulaRead: at.formulaRead, positions: at.positions, positionCount: positions.length,
+    readPositions: at.readPositions, readCount: readPositions.length, words, admitted: at.admitted,
+    keyText: keys, valueNames: data.values, makeNames: data.makes,
   };
 }
 
-function admissionTable(code: Int32Array, testStart: Int32Array, patterns: number): { positions: Int8Array; words: number; admitted: Int32Array } {
+function admissionTable(code: Int32Array, testStart: Int32Array, patterns: number): { positions: Int32Array; words: number; admitted: Int32Array } {
   const constrained = new Set<number>();
   for (let t = 0; t < testStart[patterns]!; t += 3) constrained.add(code[t]!);
   const positions = Int8Array.from([...constrained].sort((a, b) => a - b));
@@ -199,7 +238,7 @@ function admissionTable(code: Int32Array, testStart: Int32Array, patterns: numbe
   const order = Array.from(positions, (_, k) => k).sort((a, b) => admittedPer[a]! - admittedPer[b]! || positions[a]! - positions[b]!);
   const ordered = new Int32Array(admitted.length);
   order.forEach((k, i) => ordered.set(admitted.subarray(k * block, (k + 1) * block), i * block));
-  return { positions: Int8Array.from(order, (k) => positions[k]!), words, admitted: ordered };
+  return { positions: Int32Array.from(order, (k) => positions[k]!), words, admitted: ordered };
 }
 
 function popcount(n: number): number {
@@ -210,22 +249,18 @@ function popcount(n: number): number {
 
 /**
  * The ordinary patterns that admit a clean VIN, as a bit set written into `into` (at least
- * `words` long): one AND of a table row per constrained position.
+ * `words` long): one AND of a table row per constrained position. Returns false when none does.
  */
-export function matchingPatterns(s: CompiledSchema, vin: string, into: Int32Array): void {
-  const { positions, words, admitted } = s;
+export function matchingPatterns(s: CompiledSchema, vin: string, into: Int32Array): boolean {
+  const { data, words, positions, positionCount, admitted } = s;
   into.fill(-1, 0, words);
-  for (let k = 0; k < positions.length; k++) {
-    const row = (k * 33 + CHAR_INDEX[vin.charCodeAt(positions[k]!)]!) * words;
+  for (let k = 0; k < positionCount; k++) {
+    const row = admitted + (k * 33 + CHAR_INDEX[vin.charCodeAt(data[positions + k]!)]!) * words;
     let any = 0;
-    for (let w = 0; w < words; w++) any |= into[w]! &= admitted[row + w]!;
-    if (any === 0) return; // no pattern left: the rest cannot add one
+    for (let w = 0; w < words; w++) any |= into[w]! &= data[row + w]!;
+    if (any === 0) return false; // no pattern left: the rest cannot add one
   }
-}
-
-/** The first pattern of element e in a bit set from matchingPatterns, or -1. */
-export function firstOf(s: CompiledSchema, e: number, matching: Int32Array): number {
-  return firstInRange(matching, s.elementStart[e]!, s.elementStart[e + 1]!);
+  return true;
 }
 
 /** The first pattern of from..to-1 in a bit set from matchingPatterns, or -1. */
@@ -243,35 +278,35 @@ export function firstInRange(matching: Int32Array, from: number, to: number): nu
 
 /** Whether pattern p admits the VIN (17 characters of the VIN alphabet). */
 export function admits(s: CompiledSchema, p: number, vin: string): boolean {
-  const { code } = s;
-  for (let t = s.testStart[p]!, end = s.testStart[p + 1]!; t < end; t += 3) {
-    const bit = vin.charCodeAt(code[t]!) - FIRST_CHAR;
-    if (bit < LOW_BITS ? ((code[t + 1]! >>> bit) & 1) === 0 : ((code[t + 2]! >>> (bit - LOW_BITS)) & 1) === 0) return false;
+  const { data } = s;
+  for (let t = data[s.testStart + p]!, end = data[s.testStart + p + 1]!; t < end; t += 3) {
+    const bit = vin.charCodeAt(data[t]!) - FIRST_CHAR;
+    if (bit < LOW_BITS ? ((data[t + 1]! >>> bit) & 1) === 0 : ((data[t + 2]! >>> (bit - LOW_BITS)) & 1) === 0) return false;
   }
   return true;
 }
 
 /** For a VIN with unknown positions (`*`): 0 no, 1 yes, 2 only if an unknown position is one it admits. */
 export function admitsPartial(s: CompiledSchema, p: number, vin: string): 0 | 1 | 2 {
-  const { code } = s;
+  const { data } = s;
   let result: 0 | 1 | 2 = 1;
-  for (let t = s.testStart[p]!, end = s.testStart[p + 1]!; t < end; t += 3) {
-    const c = vin.charCodeAt(code[t]!);
+  for (let t = data[s.testStart + p]!, end = data[s.testStart + p + 1]!; t < end; t += 3) {
+    const c = vin.charCodeAt(data[t]!);
     if (c === UNKNOWN) { result = 2; continue; }
     const bit = c - FIRST_CHAR;
-    if (bit < LOW_BITS ? ((code[t + 1]! >>> bit) & 1) === 0 : ((code[t + 2]! >>> (bit - LOW_BITS)) & 1) === 0) return 0;
+    if (bit < LOW_BITS ? ((data[t + 1]! >>> bit) & 1) === 0 : ((data[t + 2]! >>> (bit - LOW_BITS)) & 1) === 0) return 0;
   }
   return result;
 }
 
 /** The first pattern of element e that admits the VIN, or -1; for a partial VIN, -2 when an unknown position leaves the answer open. */
 export function firstMatch(s: CompiledSchema, e: number, vin: string, partial: boolean): number {
-  const end = s.elementStart[e + 1]!;
+  const end = elementFrom(s, e + 1);
   if (!partial) {
-    for (let p = s.elementStart[e]!; p < end; p++) if (admits(s, p, vin)) return p;
+    for (let p = elementFrom(s, e); p < end; p++) if (admits(s, p, vin)) return p;
     return -1;
   }
-  for (let p = s.elementStart[e]!; p < end; p++) {
+  for (let p = elementFrom(s, e); p < end; p++) {
     const state = admitsPartial(s, p, vin);
     if (state === 1) return p;
     if (state === 2) return -2;
@@ -281,10 +316,12 @@ export function firstMatch(s: CompiledSchema, e: number, vin: string, partial: b
 
 /** The first formula pattern of element e that admits the VIN, as [pattern, value read from the VIN], or null. */
 export function formulaMatch(s: CompiledSchema, e: number, vin: string): [number, string] | null {
-  const base = s.elementStart[ELEMENTS]!;
-  for (let f = s.formulaStart[e]!; f < s.formulaStart[e + 1]!; f++) {
-    if (!admits(s, base + f, vin)) continue;
-    return [base + f, s.formulaPositions[f]!.map((i) => vin[i]).join('')];
+  const { data, ordinary } = s;
+  for (let f = data[s.formulaStart + e]!, end = data[s.formulaStart + e + 1]!; f < end; f++) {
+    if (!admits(s, ordinary + f, vin)) continue;
+    let value = '';
+    for (let i = data[s.formulaRead + f]!, to = data[s.formulaRead + f + 1]!; i < to; i++) value += vin[data[i]!];
+    return [ordinary + f, value];
   }
   return null;
 }
