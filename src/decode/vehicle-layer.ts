@@ -169,9 +169,13 @@ function scratchFor(i: number, words: number): Int32Array {
 /** Fills the winner slots for a VIN; returns how many elements a pattern decided. */
 function decideElements(plan: Plan, vin: string, partial: boolean, undecided: string[]): number {
   const { links, starts } = plan;
-  if (!partial) for (let i = 0; i < links.length; i++) matchingPatterns(links[i]!.schema, vin, scratchFor(i, links[i]!.schema.words));
+  // A clean VIN that no ordinary pattern admits (most VINs of a model the tables do not know)
+  // skips the per-element search: every element is open for the formula keys alone.
+  let any = partial;
+  if (!partial) for (let i = 0; i < links.length; i++) if (matchingPatterns(links[i]!.schema, vin, scratchFor(i, links[i]!.schema.words))) any = true;
   let decided = 0;
-  for (let e = 0; e < ELEMENTS; e++) {
+  if (!any) { winLink.fill(-1); winEngine.fill(null); }
+  else for (let e = 0; e < ELEMENTS; e++) {
     let best = -1, bestPattern = -1, bestYear = -1, bestRank = 0;
     let open = false;
     for (let i = 0, at = e; i < links.length; i++, at += ELEMENTS + 1) {

@@ -32,7 +32,11 @@ export interface CompiledSchema {
   readonly elementStart: number;
   /** Formula patterns (`#` keys) of element e, relative to `ordinary`, likewise; they fill only what no ordinary pattern decided. */
   readonly formulaStart: number;
-  /** Pattern p's tests are the numbers testStart[p] .. testStart[p + 1] - 1 of `data` (absolute offsets), three each: VIN index, low mask, high mask. */
+  /**
+   * Formula pattern f's tests (f relative to `ordinary`) are the numbers testStart[f] ..
+   * testStart[f + 1] - 1 of `data` (absolute offsets), three each: VIN index, low mask, high mask.
+   * Ordinary patterns keep no tests: the admission table answers for them.
+   */
   readonly testStart: number;
   /** Per pattern: its rank, its key (keyText.slice(keyStart, keyEnd)), its value (valueNames index), its make (makeNames index, -1 none). */
   readonly rank: number;
@@ -150,7 +154,7 @@ export function compileSchema(data: VehicleSchemaData): CompiledSchema {
   const nextOrdinary = elementStart.slice(), nextFormula = formulaStart.slice();
   for (let i = 0; i < n; i++) order[formula[i] ? ordinary + nextFormula[elements[i]!]!++ : nextOrdinary[elements[i]!]!++] = i;
 
-  // Tests first into their own array (its size is known only after counting), then everything into one.
+  // Every pattern's tests, to build the admission table from; only formula patterns' are kept.
   const testStart = new Int32Array(n + 1);
   for (let p = 0, at = 0; p < n; p++) {
     testStart[p] = at;
@@ -165,10 +169,11 @@ export function compileSchema(data: VehicleSchemaData): CompiledSchema {
   for (let t = 0; t < code.length; t += 3) read.add(code[t]!);
   const readPositions = Int32Array.from(read).sort();
   const { positions, words, admitted } = admissionTable(code, testStart, ordinary);
+  const formulaCode = code.subarray(testStart[ordinary]!, testStart[n]!);
 
   // The sections of `data`, in order.
   const sizes = {
-    elementStart: ELEMENTS + 1, formulaStart: ELEMENTS + 1, testStart: n + 1, code: code.length,
+    elementStart: ELEMENTS + 1, formulaStart: ELEMENTS + 1, testStart: n - ordinary + 1, code: formulaCode.length,
     rank: n, keyStart: n, keyEnd: n, valueOf: n, makeOf: n,
     formulaRead: formulaReads.length + 1, formulaPositions: formulaReads.reduce((sum, r) => sum + r.length, 0),
     positions: positions.length, readPositions: readPositions.length, admitted: admitted.length,
@@ -179,8 +184,8 @@ export function compileSchema(data: VehicleSchemaData): CompiledSchema {
   const out = new Int32Array(total);
   out.set(elementStart, at.elementStart);
   out.set(formulaStart, at.formulaStart);
-  for (let p = 0; p <= n; p++) out[at.testStart + p] = at.code + testStart[p]!;
-  out.set(code, at.code);
+  for (let p = ordinary; p <= n; p++) out[at.testStart + p - ordinary] = at.code + testStart[p]! - testStart[ordinary]!;
+  out.set(formulaCode, at.code);
   for (let p = 0; p < n; p++) {
     const i = order[p]!;
     out[at.rank + p] = data.ranks[i]!; out[at.valueOf + p] = data.valueOf[i]!; out[at.makeOf + p] = data.makeOf[i]!;
@@ -276,25 +281,39 @@ export function firstInRange(matching: Int32Array, from: number, to: number): nu
   return -1;
 }
 
+/** Whether pattern p's bit is set in row `row` of the admission table. */
+function admittedAt(s: CompiledSchema, row: number, p: number): boolean {
+  return ((s.data[s.admitted + row * s.words + (p >>> 5)]! >>> (p & 31)) & 1) === 1;
+}
+
 /** Whether pattern p admits the VIN (17 characters of the VIN alphabet). */
 export function admits(s: CompiledSchema, p: number, vin: string): boolean {
   const { data } = s;
-  for (let t = data[s.testStart + p]!, end = data[s.testStart + p + 1]!; t < end; t += 3) {
+  if (p < s.ordinary) {
+    for (let k = 0; k < s.positionCount; k++) if (!admittedAt(s, k * 33 + CHAR_INDEX[vin.charCodeAt(data[s.positions + k]!)]!, p)) return false;
+    return true;
+  }
+  for (let t = data[s.testStart + p - s.ordinary]!, end = data[s.testStart + p - s.ordinary + 1]!; t < end; t += 3) {
     const bit = vin.charCodeAt(data[t]!) - FIRST_CHAR;
     if (bit < LOW_BITS ? ((data[t + 1]! >>> bit) & 1) === 0 : ((data[t + 2]! >>> (bit - LOW_BITS)) & 1) === 0) return false;
   }
   return true;
 }
 
-/** For a VIN with unknown positions (`*`): 0 no, 1 yes, 2 only if an unknown position is one it admits. */
+/**
+ * For an ordinary pattern and a VIN with unknown positions (`*`): 0 no, 1 yes, 2 only if an
+ * unknown position holds a character the pattern admits there (one it does not admit everywhere).
+ */
 export function admitsPartial(s: CompiledSchema, p: number, vin: string): 0 | 1 | 2 {
   const { data } = s;
   let result: 0 | 1 | 2 = 1;
-  for (let t = data[s.testStart + p]!, end = data[s.testStart + p + 1]!; t < end; t += 3) {
-    const c = vin.charCodeAt(data[t]!);
-    if (c === UNKNOWN) { result = 2; continue; }
-    const bit = c - FIRST_CHAR;
-    if (bit < LOW_BITS ? ((data[t + 1]! >>> bit) & 1) === 0 : ((data[t + 2]! >>> (bit - LOW_BITS)) & 1) === 0) return 0;
+  for (let k = 0; k < s.positionCount; k++) {
+    const c = vin.charCodeAt(data[s.positions + k]!);
+    if (c !== UNKNOWN) {
+      if (!admittedAt(s, k * 33 + CHAR_INDEX[c]!, p)) return 0;
+      continue;
+    }
+    for (let ch = 0; ch < ALPHABET.length; ch++) if (!admittedAt(s, k * 33 + ch, p)) { result = 2; break; }
   }
   return result;
 }

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { schemaColumns } from '../../src/decode/vehicle-data.js';
-import { admits, compileSchema } from '../../src/decode/vehicle-schema.js';
+import { admits, admitsPartial, compileSchema } from '../../src/decode/vehicle-schema.js';
 
 const VIN_CHARS = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
 const char = fc.constantFrom(...VIN_CHARS);
@@ -37,5 +37,15 @@ describe('vehicle pattern matching', () => {
     const results = fc.sample(fc.tuple(key, vin), { seed: 92, numRuns: 500 }).map(([k, v]) => reference(k).test(`${v.slice(3, 8)}|${v.slice(9)}`));
     expect(results.filter(Boolean).length).toBeGreaterThan(10);
     expect(results.filter((r) => !r).length).toBeGreaterThan(10);
+  });
+
+  it('a partial VIN: a key that admits every character at an unknown position still decides', () => {
+    const schema = (k: string) => compileSchema(schemaColumns({ id: 1, name: 'test', patterns: [[k, 0, 'x', 0]] }));
+    const partial = '1HG*M82633A004352';
+    expect(admitsPartial(schema('[0-9A-Z]'), 0, partial)).toBe(1);
+    expect(admitsPartial(schema('[A-Y0-9]'), 0, partial)).toBe(2); // Z is a VIN character it refuses
+    expect(admitsPartial(schema('*M'), 0, partial)).toBe(1);
+    expect(admitsPartial(schema('*X'), 0, partial)).toBe(0);
+    expect(admitsPartial(schema('C'), 0, partial)).toBe(2);
   });
 });
