@@ -10,21 +10,26 @@ export const VEHICLE_SOURCES = 'registry/vin-schemas.csv, wmi-schemas.csv, vehic
 
 export function emitVehicle(tables: VehicleTables): Map<string, string> {
   const lines: string[] = [];
-  const offsets: Record<string, [number, number]> = {};
+  // Flat lists rather than an object of pairs: the index is parsed whole on the first vehicle
+  // lookup, and 24,000 small arrays cost a decoding process megabytes it keeps to the end.
+  const ids: number[] = [];
+  const offsets: number[] = [];
   let offset = 0;
   const keys = new Map<number, string>();
-  for (const schema of tables.schemas) {
+  for (const schema of [...tables.schemas].sort((a, b) => a.id - b.id)) {
     const c = schemaColumns(schema);
     keys.set(c.id, c.keys);
     const line = JSON.stringify([c.id, c.name, c.keys, c.elements, c.ranks, c.values, c.valueOf, c.makes, c.makeOf]);
-    const bytes = Buffer.byteLength(line);
-    offsets[schema.id] = [offset, bytes];
-    offset += bytes + 1;
+    ids.push(c.id);
+    offsets.push(offset);
+    offset += Buffer.byteLength(line) + 1;
     lines.push(line);
   }
+  offsets.push(offset);
+  const links = Object.fromEntries(Object.entries(tables.links).map(([wmi, list]) => [wmi, list.flat()]));
   const index = {
     generated: `GENERATED FILE from ${VEHICLE_SOURCES}: do not edit by hand; regenerate with npm run build or npm run codegen`,
-    source: tables.source, schemas: offsets, links: tables.links, engines: tables.engines,
+    source: tables.source, schemaIds: ids, schemaOffsets: offsets, links, engines: tables.engines,
     serialReads: serialReadsByWmi(tables.links, (id) => keys.get(id)),
   };
   return new Map([

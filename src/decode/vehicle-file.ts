@@ -5,12 +5,33 @@ import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { EngineFillTuple, SchemaLinkTuple, VehicleData, VehicleSchemaData } from './vehicle-data.js';
 
-interface VehicleIndex {
+/** index.json as stored (METADATA.md). */
+interface StoredIndex {
   source: string;
-  schemas: Readonly<Record<string, readonly [offset: number, length: number]>>;
-  links: Readonly<Record<string, readonly SchemaLinkTuple[]>>;
+  /** Ascending; the line of schemaIds[i] is bytes schemaOffsets[i] .. schemaOffsets[i + 1] - 2 of schemas.jsonl. */
+  schemaIds: number[];
+  schemaOffsets: number[];
+  /** WMI → its links flattened: schema id, year from, year to (0 = open), then the next link's. */
+  links: Readonly<Record<string, readonly number[]>>;
   engines: Readonly<Record<string, readonly EngineFillTuple[]>>;
   serialReads: Readonly<Record<string, readonly number[]>>;
+}
+
+interface VehicleIndex extends Omit<StoredIndex, 'schemaIds' | 'schemaOffsets'> {
+  schemaIds: Int32Array;
+  schemaOffsets: Float64Array;
+}
+
+/** The index of a schema id in the ascending ids, or -1. */
+function find(ids: Int32Array, id: number): number {
+  let low = 0, high = ids.length - 1;
+  while (low <= high) {
+    const mid = (low + high) >>> 1;
+    if (ids[mid]! < id) low = mid + 1;
+    else if (ids[mid]! > id) high = mid - 1;
+    else return mid;
+  }
+  return -1;
 }
 
 export function vehicleDataFromFiles(directory: URL): VehicleData {
@@ -18,7 +39,8 @@ export function vehicleDataFromFiles(directory: URL): VehicleData {
   const load = (): VehicleIndex => {
     if (index) return index;
     try {
-      index = JSON.parse(readFileSync(new URL('index.json', directory), 'utf8')) as VehicleIndex;
+      const stored = JSON.parse(readFileSync(new URL('index.json', directory), 'utf8')) as StoredIndex;
+      index = { ...stored, schemaIds: Int32Array.from(stored.schemaIds), schemaOffsets: Float64Array.from(stored.schemaOffsets) };
     } catch (err) {
       throw new Error(`the vehicle tables in ${fileURLToPath(directory)} cannot be read (${(err as Error).message}): run npm run build`);
     }
@@ -26,12 +48,14 @@ export function vehicleDataFromFiles(directory: URL): VehicleData {
   };
   const linesFile = new URL('schemas.jsonl', directory);
   const readSchema = (id: number): VehicleSchemaData | undefined => {
-    const at = Object.hasOwn(load().schemas, id) ? load().schemas[id] : undefined;
-    if (!at) return undefined;
-    const buffer = Buffer.allocUnsafe(at[1]);
+    const { schemaIds, schemaOffsets } = load();
+    const i = find(schemaIds, id);
+    if (i < 0) return undefined;
+    const length = schemaOffsets[i + 1]! - schemaOffsets[i]! - 1;
+    const buffer = Buffer.allocUnsafe(length);
     const fd = openSync(linesFile, 'r');
     try {
-      readSync(fd, buffer, 0, at[1], at[0]);
+      readSync(fd, buffer, 0, length, schemaOffsets[i]!);
     } finally {
       closeSync(fd);
     }
@@ -40,7 +64,13 @@ export function vehicleDataFromFiles(directory: URL): VehicleData {
     return { id: schemaId, name, keys, elements, ranks, values, valueOf, makes, makeOf };
   };
   return {
-    linksOf: (wmi) => (Object.hasOwn(load().links, wmi) ? load().links[wmi] : undefined),
+    linksOf: (wmi) => {
+      if (!Object.hasOwn(load().links, wmi)) return undefined;
+      const flat = load().links[wmi]!;
+      const out: SchemaLinkTuple[] = [];
+      for (let i = 0; i + 2 < flat.length; i += 3) out.push([flat[i]!, flat[i + 1]!, flat[i + 2]!]);
+      return out;
+    },
     schema: readSchema,
     engineModel: (name) => (Object.hasOwn(load().engines, name) ? load().engines[name] : undefined),
     serialReads: (wmi) => (Object.hasOwn(load().serialReads, wmi) ? load().serialReads[wmi]! : []),
