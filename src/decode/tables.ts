@@ -157,12 +157,15 @@ export function indexTables(data: RegistryData): Tables {
   return { buildYear: data.buildYear, countryName, iso3780, wmi, plants, modelYearByChar, modelYearUnknown, modelYearReadings: readingKeys, jdm, jdmBySerialLength, vehicle: data.vehicle ?? NO_VEHICLE_DATA };
 }
 
-function plantEntry(t: PlantTuple, sources: readonly string[]): PlantEntry {
+/** One string per distinct name (a WMI group's rows are split from its text, so every row's "Aichi" would be its own copy). */
+type Intern = (text: string) => string;
+
+function plantEntry(t: PlantTuple, sources: readonly string[], intern: Intern): PlantEntry {
   const [, code, from, to, pattern, country, city, state, company, s] = t;
   const compiled = pattern ? compilePattern(pattern) : null;
   return {
     plantCode: code, yearFrom: from, yearTo: to === 0 ? 9999 : to, pattern: compiled, specificity: compiled ? compiled.positions.length : 0,
-    countryCode: country, city: orNull(city), state: orNull(state), company: orNull(company), source: sources[s]!, layer: undefined, countryLayer: undefined, layers: undefined, evidence: undefined, otherYearsWarning: undefined,
+    countryCode: intern(country), city: orNull(intern(city)), state: orNull(intern(state)), company: orNull(intern(company)), source: sources[s]!, layer: undefined, countryLayer: undefined, layers: undefined, evidence: undefined, otherYearsWarning: undefined,
   };
 }
 
@@ -196,9 +199,9 @@ function plantCode(entries: PlantEntry[]): PlantCode {
   return { patternedByYear, byYear, all: entries };
 }
 
-function byPlantCode(rows: readonly PlantTuple[], sources: readonly string[]): PlantsByCode {
+function byPlantCode(rows: readonly PlantTuple[], sources: readonly string[], intern: Intern): PlantsByCode {
   const groups = new Map<string, PlantEntry[]>();
-  for (const row of rows) (groups.get(row[1]) ?? groups.set(row[1], []).get(row[1])!).push(plantEntry(row, sources));
+  for (const row of rows) (groups.get(row[1]) ?? groups.set(row[1], []).get(row[1])!).push(plantEntry(row, sources, intern));
   const codes: (PlantCode | undefined)[] = new Array(43).fill(undefined); // '0' (48) to 'Z' (90)
   let wildcard: PlantCode | undefined;
   for (const [code, entries] of groups) {
@@ -211,6 +214,14 @@ function byPlantCode(rows: readonly PlantTuple[], sources: readonly string[]): P
 /** Plant rows per WMI, built on first lookup of each WMI. */
 class PlantIndex {
   private readonly built = new Map<string, PlantsByCode>();
+  /** Bounded by the registry's distinct names. */
+  private readonly names = new Map<string, string>();
+  private readonly intern: Intern = (text) => {
+    const kept = this.names.get(text);
+    if (kept !== undefined) return kept;
+    this.names.set(text, text);
+    return text;
+  };
   private readonly groups: Readonly<Record<string, string>>;
   private readonly sources: readonly string[];
 
@@ -223,14 +234,14 @@ class PlantIndex {
     this.groups = {};
     const rowsByWmi = new Map<string, PlantTuple[]>();
     for (const row of table.rows) (rowsByWmi.get(row[0]) ?? rowsByWmi.set(row[0], []).get(row[0])!).push(row);
-    for (const [wmi, rows] of rowsByWmi) this.built.set(wmi, byPlantCode(rows, this.sources));
+    for (const [wmi, rows] of rowsByWmi) this.built.set(wmi, byPlantCode(rows, this.sources, this.intern));
   }
 
   get(wmi: string): PlantsByCode | undefined {
     const built = this.built.get(wmi);
     if (built) return built;
     if (!Object.hasOwn(this.groups, wmi)) return undefined;
-    const index = byPlantCode(decodePlantGroup(this.groups[wmi]!), this.sources);
+    const index = byPlantCode(decodePlantGroup(this.groups[wmi]!), this.sources, this.intern);
     this.built.set(wmi, index);
     return index;
   }
