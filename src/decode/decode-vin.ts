@@ -10,7 +10,7 @@
 import type { Confidence, DecodeResult, Evidence, Format, OriginAlignment, Warning } from '../generated/contract.js';
 import { CHECK_DIGIT_CHARS, checkDigitValue } from './check-digit.js';
 import { resolveCorporateOrigin, type CorporateOrigin } from './corporate-origin.js';
-import { readModelYear, type ModelYearReading } from './model-year.js';
+import { NO_YEARS, position10Years, readModelYear, type ModelYearReading } from './model-year.js';
 import { originWithoutWmi, PARTIAL, partialCheckDigit, partialModelYear, partialWarning, resolvePartialPlant, wmiKnown } from './partial.js';
 import { assemblyLayer, resolvePlant } from './plant.js';
 import { FNV_OFFSET, fnvStep, Sightings } from './sightings.js';
@@ -182,8 +182,11 @@ export function createVinDecoder(tables: Tables): VinDecoder {
     // Where the vehicle patterns settle an ambiguous model year, the plant is read for that year.
     const years = vehicle.year === null ? reading.candidates : [vehicle.year];
     const modelYear = vehicle.year ?? reading.modelYear;
-    const partialPlant = partial ? resolvePartialPlant(origin.plants, vin, reading) : null;
-    const plant = partialPlant ? partialPlant.match : resolvePlant(origin.plants, vin, years);
+    // A VIN whose check digit fails where none is required was not written to Part 565: its
+    // position 10 may be no year at all, so it bounds nothing (as for a VIN without a year code).
+    const reachYears = matches || required ? position10Years(tables, vin) : NO_YEARS;
+    const partialPlant = partial ? resolvePartialPlant(origin.plants, vin, reading, reachYears) : null;
+    const plant = partialPlant ? partialPlant.match : resolvePlant(origin.plants, vin, years, reachYears);
 
     let assembly = UNKNOWN_ASSEMBLY;
     let plantWarning: Warning | null = null;

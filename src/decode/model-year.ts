@@ -25,3 +25,10 @@ export function readModelYear(tables: Tables, vin: string, position7Rule: boolea
   }
   return code.plausible;
 }
+
+export const NO_YEARS: readonly number[] = Object.freeze([]);
+
+/** Every model year position 10 can stand for, in either cycle and whatever position 7 says; none when it is no year code. */
+export function position10Years(tables: Tables, vin: string): readonly number[] {
+  return tables.modelYearByChar[vin.charCodeAt(9) - 48]?.plausible.candidates ?? NO_YEARS;
+}

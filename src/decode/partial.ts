@@ -9,7 +9,7 @@ import { CHECK_DIGIT_CHARS } from './check-digit.js';
 import { NO_PLANTS, type CorporateOrigin } from './corporate-origin.js';
 import { readModelYear, type ModelYearReading } from './model-year.js';
 import type { VinPattern } from './pattern.js';
-import type { PlantMatch } from './plant.js';
+import { withinReach, type PlantMatch } from './plant.js';
 import { FIRST_MODEL_YEAR, type PlantCode, type PlantEntry, type PlantsByCode, type Tables } from './tables.js';
 import { positionRanges } from '../identifier-text.js';
 
@@ -153,7 +153,7 @@ const placeOf = (row: PlantEntry): string => [row.city, row.state, row.countryCo
  * pattern constrains an unknown position may or may not match. The plant is reported only when
  * every row that may match names the same place (the same country, at least).
  */
-export function resolvePartialPlant(plants: PlantsByCode, vin: string, reading: ModelYearReading): PartialPlant {
+export function resolvePartialPlant(plants: PlantsByCode, vin: string, reading: ModelYearReading, reachYears: readonly number[]): PartialPlant {
   const years = reading.candidates;
   if (isUnknown(vin, 10)) return { match: null, undecidedBy: [11], possiblePlaces: [] };
   const exact = plants.codes[vin.charCodeAt(10) - 48];
@@ -167,10 +167,10 @@ export function resolvePartialPlant(plants: PlantsByCode, vin: string, reading: 
   }
   let otherYears = false;
   if (rows.length === 0) {
-    // No row covers the model year (or it is unknown): the code's rows of any year, if they agree.
+    // No row covers the model year (or it is unknown): the code's rows of other years within reach, if they agree.
     otherYears = true;
     for (const code of [exact, wildcard]) {
-      for (const row of code?.all ?? []) if (!row.pattern || partialMatch(row.pattern, vin, touched) !== NO) rows.push(row);
+      for (const row of code?.all ?? []) if (withinReach(row, reachYears) && (!row.pattern || partialMatch(row.pattern, vin, touched) !== NO)) rows.push(row);
     }
   }
   const agreed = agreement(rows);

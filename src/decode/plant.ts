@@ -26,23 +26,41 @@ function inYear(code: PlantCode | undefined, vin: string, year: number): PlantEn
 }
 
 /**
- * What every matching row of any year agrees on: the place, or only the country (vPIC names BMW's
+ * How many model years past its own a plant row may answer for, when no row covers the VIN's year.
+ * Makers reuse plant codes: a code's 1980s rows stretched to a 2006 VIN named Renault's plant 1
+ * Sandouville, from vPIC's rows for the last Renaults sold in the US (1983-1986).
+ */
+export const OTHER_YEARS_REACH = 10;
+
+/**
+ * Whether a row's years come within OTHER_YEARS_REACH of one of `years` (any row, when there are
+ * none). `years` are what position 10 can stand for in either 30-year cycle, not only the cycle the
+ * position-7 rule picks: European VINs often ignore that rule (a 2016 BMW with a digit at 7 reads 1986).
+ */
+export function withinReach(row: PlantEntry, years: readonly number[]): boolean {
+  if (years.length === 0) return true;
+  for (let i = 0; i < years.length; i++) if (years[i]! >= row.yearFrom - OTHER_YEARS_REACH && years[i]! <= row.yearTo + OTHER_YEARS_REACH) return true;
+  return false;
+}
+
+/**
+ * What every matching row of other years within reach agrees on: the place, or only the country (vPIC names BMW's
  * plant L "Spartanburg" one year and "Greer" the others), or nothing. Where rows tied to other VIN
  * positions by a pattern match, the most specific of them speak alone, as they do for a known
  * model year: a curator's row pinned to the VIN is not outvoted by the years it was written to settle.
  */
-function agreedPlace(codes: readonly (PlantCode | undefined)[], vin: string): { entry: PlantEntry; cityKnown: boolean } | null {
+function agreedPlace(codes: readonly (PlantCode | undefined)[], vin: string, years: readonly number[]): { entry: PlantEntry; cityKnown: boolean } | null {
   let specificity = 0;
   for (const code of codes) {
     for (const row of code?.all ?? []) {
-      if (row.specificity > specificity && matchesPattern(row.pattern!, vin)) specificity = row.specificity;
+      if (row.specificity > specificity && withinReach(row, years) && matchesPattern(row.pattern!, vin)) specificity = row.specificity;
     }
   }
   let first: PlantEntry | null = null;
   let cityKnown = true;
   for (const code of codes) {
     for (const row of code?.all ?? []) {
-      if (row.specificity !== specificity || (row.pattern && !matchesPattern(row.pattern, vin))) continue;
+      if (row.specificity !== specificity || !withinReach(row, years) || (row.pattern && !matchesPattern(row.pattern, vin))) continue;
       if (!first) first = row;
       else if (row.countryCode !== first.countryCode) return null;
       else if (row.city !== first.city) cityKnown = false;
@@ -53,9 +71,10 @@ function agreedPlace(codes: readonly (PlantCode | undefined)[], vin: string): { 
 
 /**
  * The plant for a VIN, trying its model year candidates from the most recent. When no row covers
- * any candidate year, the rows of other years are used only if they all name the same place.
+ * any candidate year, the rows of other years within reach of `reachYears` (withinReach) are used
+ * only if they all name the same place.
  */
-export function resolvePlant(plants: PlantsByCode, vin: string, years: readonly number[]): PlantMatch | null {
+export function resolvePlant(plants: PlantsByCode, vin: string, years: readonly number[], reachYears: readonly number[]): PlantMatch | null {
   const exact = plants.codes[vin.charCodeAt(10) - 48];
   const wildcard = plants.wildcard;
   if (!exact && !wildcard) return null;
@@ -63,7 +82,7 @@ export function resolvePlant(plants: PlantsByCode, vin: string, years: readonly 
     const hit = inYear(exact, vin, years[i]!) ?? inYear(wildcard, vin, years[i]!);
     if (hit) return { entry: hit, otherYears: false, cityKnown: true };
   }
-  const agreed = agreedPlace([exact, wildcard], vin);
+  const agreed = agreedPlace([exact, wildcard], vin, reachYears);
   return agreed ? { entry: agreed.entry, otherYears: true, cityKnown: agreed.cityKnown } : null;
 }
 

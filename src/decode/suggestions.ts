@@ -13,7 +13,7 @@ import { CHECK_WEIGHTS, TRANSLITERATION } from './alphabet.js';
 import { CHECK_DIGIT_CHARS } from './check-digit.js';
 import { COST, mistakeKind, substitutionCost } from './confusables.js';
 import { effectiveWmi, NO_PLANTS } from './corporate-origin.js';
-import { followsPosition7Rule, readModelYear } from './model-year.js';
+import { followsPosition7Rule, position10Years, readModelYear } from './model-year.js';
 import { resolvePlant } from './plant.js';
 import type { PlantsByCode, Tables, WmiEntry } from './tables.js';
 
@@ -86,7 +86,7 @@ class Checker {
     }
     if (!this.entry) return null;
     const reading = readModelYear(this.tables, vin, this.position7Rule, true);
-    return resolvePlant(this.plants, vin, reading.candidates) ? 0 : COST.plantUnresolved;
+    return resolvePlant(this.plants, vin, reading.candidates, position10Years(this.tables, vin)) ? 0 : COST.plantUnresolved;
   }
 }
 

@@ -130,6 +130,21 @@ describe('plant resolution', () => {
     expect(r.summary.confidence).toBe('MEDIUM_PARTIAL');
   });
 
+  it('other years answer only within ten model years of what position 10 can stand for', () => {
+    // WT1 plant M is known from 2015 on. A 2001 VIN (code 1; 2031 is past the build year) is
+    // fourteen years away: a reused code, not the same plant, so no plant.
+    const far = result(vin('WT1AB12C_1M123456'));
+    expect(far.vehicle.modelYear).toBe(2001);
+    expect(far.assembly.countryCode).toBeNull();
+    expect(warningCodes(far)).toContain('PLANT_UNKNOWN');
+    // 2006 is within reach.
+    expect(result(vin('WT1AB12C_6M123456')).assembly).toMatchObject({ countryCode: 'MX', city: 'San José Chiapa' });
+    // A check digit that fails where none is required: position 10 may be no year, so it bounds nothing.
+    const unchecked = result(mistyped(vin('WT1AB12C_1M123456')));
+    expect(warningCodes(unchecked)).toContain('PLANT_FROM_OTHER_YEARS');
+    expect(unchecked.assembly.city).toBe('San José Chiapa');
+  });
+
   it('without a model year, a row pinned to the VIN by a pattern outranks year rows that disagree', () => {
     // Position 10 is 0, no year code (as on most European VINs): every year's rows are candidates,
     // and the DE and MX rows alone would leave no plant.
