@@ -340,8 +340,18 @@ class ResultTemplates {
     if (this.kept.size >= ResultTemplates.TEMPLATES_KEPT) this.kept.clear();
     const v = r.validation;
     this.kept.set(hash, {
-      ...r, vehicle: { ...r.vehicle }, positions: { ...r.positions },
+      ...r, identifier: ownCopy(r.identifier), vehicle: { ...r.vehicle }, positions: { ...r.positions },
       validation: { ...v, evidence: v.evidence.slice(), warnings: v.warnings.slice(), suggestions: [] },
     });
   }
+}
+
+/**
+ * A copy of a VIN that holds only its own characters. An identifier split from a caller's text
+ * (a line of a 64 KB chunk the CLI read) may be a slice that keeps the whole text alive; a kept
+ * template would then hold its chunk for as long as it is kept. Joining the characters makes a new
+ * string (slicing does not: V8 slices the original again).
+ */
+function ownCopy(text: string): string {
+  return [...text].join('');
 }
