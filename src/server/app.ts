@@ -6,6 +6,7 @@ import type { AdminTokens, KeyStore } from '../keys/index.js';
 import { requireAdminToken, requireApiKey, type ApiKeyGate } from './auth.js';
 import { cors } from './cors.js';
 import { problemResponses } from './errors.js';
+import { exactRoutes } from './exact-routes.js';
 import type { Metrics } from './metrics.js';
 import { observeRequests, RequestObserver } from './observe.js';
 import { clientAddress, rateLimit, type Limiters } from './rate-limit.js';
@@ -65,7 +66,9 @@ export function createApp(deps: AppDependencies): Koa {
   const readiness = deps.readiness ?? new Readiness(() => deps.keys.ping());
   if (!deps.readiness) void readiness.check();
   const meta = metaRoutes(deps.openApiJson, readiness, metrics);
-  for (const router of [decode, keys, meta]) {
+  const routers = [decode, keys, meta];
+  app.use(exactRoutes(routers));
+  for (const router of routers) {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }
