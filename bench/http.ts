@@ -19,9 +19,11 @@ const BODY = JSON.stringify({ identifier: IDENTIFIER });
 const ADMIN_TOKEN = 'bench-admin-token-0123456789';
 const thisFile = fileURLToPath(import.meta.url);
 
-interface Sample { requests: number; p99: number; non2xx: number; errors: number }
+interface Sample { requests: number; p99: number; non2xx: number; errors: number; cpuMicros: number }
 interface Target {
   name: string; url: string; headers: Record<string, string>; samples: Sample[];
+  /** The server process answering it, asked for its CPU time before and after each sample. */
+  server: ChildProcess;
   /** A different identifier on every request, so no answer comes from the server's cache. */
   fresh?: boolean;
   /** The bare target this one is a ratio of (measured with the same kind of requests). */
@@ -38,6 +40,29 @@ function freshBody(): string {
 /** The answer's own headers, so the floor sends the same bytes (a fixed id stands for the request id). */
 const ANSWER_HEADERS = ['content-type', 'x-content-type-options', 'content-security-policy', 'cache-control', 'x-request-id'];
 
+/**
+ * Both children answer 'cpu' with their process.cpuUsage(): a server's CPU time per request does not
+ * depend on how busy the machine is as much as requests per second do (on 2 cores, autocannon and
+ * the server share the machine with whatever else runs), so it is the steadier comparison.
+ */
+function answerCpuQueries(): void {
+  process.on('message', (message) => {
+    if (message === 'cpu') process.send!({ cpu: process.cpuUsage() });
+  });
+}
+
+function cpuMicros(server: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    const onMessage = (message: { cpu?: NodeJS.CpuUsage }) => {
+      if (!message.cpu) return;
+      server.off('message', onMessage);
+      resolve(message.cpu.user + message.cpu.system);
+    };
+    server.on('message', onMessage);
+    server.send('cpu');
+  });
+}
+
 /** Child role: the bare floor, answering fixed bytes after reading the body, nothing else. */
 function serveBare(bytes: Buffer, answerHeaders: Record<string, string>): void {
   const headers = { ...answerHeaders, 'Content-Length': String(bytes.length) };
@@ -48,6 +73,7 @@ function serveBare(bytes: Buffer, answerHeaders: Record<string, string>): void {
       res.end(bytes);
     });
   });
+  answerCpuQueries();
   server.listen(0, '127.0.0.1', () => process.send!({ port: (server.address() as { port: number }).port }));
 }
 
@@ -55,6 +81,7 @@ function serveBare(bytes: Buffer, answerHeaders: Record<string, string>): void {
 async function serveVino(dataDir: string): Promise<void> {
   const { startServer } = (await import(join(thisFile, '../../dist/src/server/index.js'))) as typeof import('../src/server/index.js');
   const running = await startServer({ port: 0, dataDir, adminToken: ADMIN_TOKEN, rateLimitOpen: 0, rateLimitKey: 0, logLevel: 'info' });
+  answerCpuQueries();
   process.send!({ url: running.url });
 }
 
@@ -67,12 +94,17 @@ function child(role: string, arg: string): Promise<{ process: ChildProcess; mess
 }
 
 async function measure(target: Target, seconds: number): Promise<Sample> {
+  const cpuBefore = await cpuMicros(target.server);
   const result = await autocannon({
     url: target.url, method: 'POST', body: BODY, connections: CONNECTIONS, duration: seconds,
     headers: { 'content-type': 'application/json', ...target.headers },
     ...(target.fresh ? { requests: [{ setupRequest: (request) => ({ ...request, body: freshBody() }) }] } : {}),
   });
-  return { requests: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts };
+  const cpu = (await cpuMicros(target.server)) - cpuBefore;
+  return {
+    requests: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts,
+    cpuMicros: cpu / Math.max(1, result.requests.total),
+  };
 }
 
 export async function runHttpBench(): Promise<void> {
@@ -92,15 +124,17 @@ export async function runHttpBench(): Promise<void> {
     children.push(bare.process);
 
     const bareUrl = `http://127.0.0.1:${bare.message.port}/`;
-    const floor: Target = { name: 'bare node:http', url: bareUrl, headers: {}, samples: [] };
+    const bareServer = bare.process;
+    const vinoServer = vino.process;
+    const floor: Target = { name: 'bare node:http', url: bareUrl, headers: {}, samples: [], server: bareServer };
     // Rewriting every request costs autocannon enough to lower the bare figure too: a floor of its own.
-    const freshFloor: Target = { name: 'bare node:http, new bodies', url: bareUrl, headers: {}, samples: [], fresh: true };
+    const freshFloor: Target = { name: 'bare node:http, new bodies', url: bareUrl, headers: {}, samples: [], server: bareServer, fresh: true };
     const targets: Target[] = [
       floor,
-      { name: 'open /api/v1/vin/decode', url: `${base}/api/v1/vin/decode`, headers: {}, samples: [], floor },
-      { name: 'secure /api/v1/secure/vin/decode', url: `${base}/api/v1/secure/vin/decode`, headers: { authorization: `Bearer ${created.key}` }, samples: [], floor },
+      { name: 'open /api/v1/vin/decode', url: `${base}/api/v1/vin/decode`, headers: {}, samples: [], server: vinoServer, floor },
+      { name: 'secure /api/v1/secure/vin/decode', url: `${base}/api/v1/secure/vin/decode`, headers: { authorization: `Bearer ${created.key}` }, samples: [], server: vinoServer, floor },
       freshFloor,
-      { name: 'open, a new VIN every request', url: `${base}/api/v1/vin/decode`, headers: {}, samples: [], fresh: true, floor: freshFloor },
+      { name: 'open, a new VIN every request', url: `${base}/api/v1/vin/decode`, headers: {}, samples: [], server: vinoServer, fresh: true, floor: freshFloor },
     ];
     // Rounds interleave the targets so that drift in the machine's speed falls on all of them alike.
     for (let round = 0; round < ROUNDS; round++) {
@@ -128,17 +162,21 @@ const median = (xs: number[]): number => {
  */
 function report(targets: Target[]): void {
   console.log(`\nHTTP: ${CONNECTIONS} connections, median of ${ROUNDS} rounds × ${SECONDS} s per target, POST ${BODY}, rate limits off`);
-  console.log(`${'target'.padEnd(34)} ${'req/s'.padStart(9)} ${'p99 ms'.padStart(7)} ${'× bare'.padStart(7)} ${'non-2xx'.padStart(8)} ${'errors'.padStart(7)}`);
+  console.log(`${'target'.padEnd(34)} ${'req/s'.padStart(9)} ${'p99 ms'.padStart(7)} ${'× bare'.padStart(7)} ${'non-2xx'.padStart(8)} ${'errors'.padStart(7)} ${'CPU µs/req'.padStart(11)} ${'bare CPU ÷'.padStart(11)}`);
   for (const t of targets) {
     const floor = t.floor ?? t;
     const ratio = median(t.samples.map((s, round) => s.requests / floor.samples[round]!.requests));
+    const cpuRatio = median(t.samples.map((s, round) => floor.samples[round]!.cpuMicros / s.cpuMicros));
     const non2xx = t.samples.reduce((a, s) => a + s.non2xx, 0);
     const errors = t.samples.reduce((a, s) => a + s.errors, 0);
     console.log(`${t.name.padEnd(34)} ${median(t.samples.map((s) => s.requests)).toFixed(0).padStart(9)} ` +
-      `${String(median(t.samples.map((s) => s.p99))).padStart(7)} ${ratio.toFixed(2).padStart(7)} ${String(non2xx).padStart(8)} ${String(errors).padStart(7)}`);
+      `${String(median(t.samples.map((s) => s.p99))).padStart(7)} ${ratio.toFixed(2).padStart(7)} ${String(non2xx).padStart(8)} ${String(errors).padStart(7)} ` +
+      `${median(t.samples.map((s) => s.cpuMicros)).toFixed(1).padStart(11)} ${cpuRatio.toFixed(2).padStart(11)}`);
   }
   console.log('targets: open ≥ 0.50 × bare, secure ≥ 0.45 × bare, p99 < 10 ms, no non-2xx');
-  console.log('(the last two lines send a new VIN each time: the server decodes and serialises every request, reusing no cached answer)');
+  console.log('(the last two lines send a new VIN each time: the server decodes and serialises every request, reusing no cached answer;');
+  console.log(' CPU µs/req is the server process\'s own CPU time per request, and "bare CPU ÷" the floor\'s divided by it, per round:');
+  console.log(' on a machine busy with other work it moves less than req/s, where autocannon and the server also compete for the cores)');
 }
 
 const [role, arg] = process.argv.slice(2);
