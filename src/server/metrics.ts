@@ -12,21 +12,49 @@ export interface MetricsOptions {
   workerGroup?: boolean;
 }
 
+type RequestLabels = { method: string; route: string; status: number };
+
+/** Increments not yet handed to prom-client, for one label set. */
+interface Pending<Labels> { readonly labels: Labels; count: number }
+
+/** Hands the pending increments to `counter` and zeroes them; the entries stay, for the next ones. */
+function flush(counter: Counter<string>, entries: Iterable<Pending<Record<string, string | number>>>): void {
+  for (const pending of entries) {
+    if (pending.count === 0) continue;
+    counter.inc(pending.labels, pending.count);
+    pending.count = 0;
+  }
+}
+
 export class Metrics {
   /** This process's metrics; in a cluster worker, the registry the primary aggregates. */
   readonly registry = new Registry();
   readonly contentType = this.registry.contentType;
-  private readonly requests = new Counter({
+  /**
+   * Requests and decodes counted since prom-client last collected. prom-client finds a label set's
+   * value by building a string of its labels on every increment; counting here, in entries found by
+   * Map lookups on the label values themselves, and handing prom-client the sums when a scrape (or
+   * the primary's aggregation) collects, takes that off every request. A scrape reads the same figures.
+   */
+  private readonly pendingRequests = new Map<string, Map<string, Map<number, Pending<RequestLabels>>>>();
+  private readonly pendingDecodes = new Map<string, Pending<{ outcome: string }>>();
+  /** One labels object per route for the histogram, rather than one per request. */
+  private readonly routeLabels = new Map<string, { route: string }>();
+  private readonly requests: Counter<'method' | 'route' | 'status'> = new Counter({
     name: 'vino_http_requests_total', help: 'HTTP requests answered, by method, route and status.',
     labelNames: ['method', 'route', 'status'] as const, registers: [this.registry],
+    collect: (): void => {
+      for (const methods of this.pendingRequests.values()) for (const statuses of methods.values()) flush(this.requests, statuses.values());
+    },
   });
   private readonly latency = new Histogram({
     name: 'vino_http_request_duration_seconds', help: 'Time from request to response, by route.',
     labelNames: ['route'] as const, buckets: LATENCY_BUCKETS_SECONDS, registers: [this.registry],
   });
-  private readonly decodeOutcomes = new Counter({
+  private readonly decodeOutcomes: Counter<'outcome'> = new Counter({
     name: 'vino_decode_outcomes_total', help: 'Identifiers decoded, by format, or refused, by error code.',
     labelNames: ['outcome'] as const, registers: [this.registry],
+    collect: (): void => flush(this.decodeOutcomes, this.pendingDecodes.values()),
   });
   private readonly rateLimited = new Counter({
     name: 'vino_rate_limited_total', help: 'Requests refused with 429, by limit.', labelNames: ['scope'] as const, registers: [this.registry],
@@ -59,13 +87,23 @@ export class Metrics {
 
   /** `route` is a route template (`/api/v1/keys/:id`), `static` or `unmatched`: never a client's path. */
   observeRequest(method: string, route: string, status: number, seconds: number): void {
-    this.requests.inc({ method, route, status });
-    this.latency.observe({ route }, seconds);
+    let methods = this.pendingRequests.get(route);
+    if (!methods) this.pendingRequests.set(route, (methods = new Map()));
+    let statuses = methods.get(method);
+    if (!statuses) methods.set(method, (statuses = new Map()));
+    const pending = statuses.get(status);
+    if (pending) pending.count++;
+    else statuses.set(status, { labels: { method, route, status }, count: 1 });
+    let labels = this.routeLabels.get(route);
+    if (!labels) this.routeLabels.set(route, (labels = { route }));
+    this.latency.observe(labels, seconds);
   }
 
   /** `outcome` is the format decoded (ISO_17_STANDARD, …) or the error code (INVALID_LENGTH, …). */
   countDecode(outcome: string): void {
-    this.decodeOutcomes.inc({ outcome });
+    const pending = this.pendingDecodes.get(outcome);
+    if (pending) pending.count++;
+    else this.pendingDecodes.set(outcome, { labels: { outcome }, count: 1 });
   }
 
   countRateLimited(scope: string): void {
