@@ -71,10 +71,9 @@ function readRaw(req: IncomingMessage, limit: number, depth: JsonDepthGauge): Pr
       } else if (!first) first = chunk;
       else (rest ??= [first]).push(chunk);
     };
-    const onEnd = () => {
-      cleanup();
-      resolve(rest ? Buffer.concat(rest, size) : (first ?? Buffer.alloc(0)));
-    };
+    // Once the body has ended nothing more arrives: the listeners stay rather than cost three
+    // removals on every request (the error listener staying also keeps a late error from throwing).
+    const onEnd = () => resolve(rest ? Buffer.concat(rest, size) : (first ?? Buffer.alloc(0)));
     const onError = (error: Error) => {
       cleanup();
       reject(problems.badRequest(`The body could not be read: ${error.message}`.slice(0, 200)));
