@@ -55,11 +55,14 @@ function routeLabel(named: unknown, matched: string | RegExp | undefined): strin
 export function observeRequests(observer: RequestObserver): Middleware {
   return async function observeRequests(ctx, next) {
     const start = performance.now();
-    ctx.state.requestId = observer.begin(ctx.req, ctx.res);
+    const requestId = observer.begin(ctx.req, ctx.res);
+    ctx.state.requestId = requestId;
     try {
       await next();
     } finally {
-      observer.finish(ctx.state.requestId as string, ctx.method, routeLabel(ctx.state.route, ctx._matchedRoute), ctx.path, ctx.status, start);
+      const route = routeLabel(ctx.state.route, ctx._matchedRoute);
+      // The path is parsed from the URL only when the line can show it.
+      observer.finish(requestId, ctx.method, route, route === 'unmatched' ? ctx.path : '', ctx.status, start);
     }
   };
 }
