@@ -27,13 +27,18 @@ export function isJsonMediaType(contentType: string | undefined): boolean {
 
 /**
  * The body as JSON. `maxDepth` is how deep a valid body nests (schemaDepth of its schema): a body
- * nested deeper is refused (400 VALIDATION_FAILED) at the byte that goes too deep.
+ * nested deeper is refused (400 VALIDATION_FAILED) at the byte that goes too deep. Parsed where the
+ * body ends, in the one promise that reads it, rather than a level of async functions above it.
  */
-export async function readJsonBody(req: IncomingMessage, limit: number, maxDepth: number): Promise<unknown> {
-  if (!isJsonMediaType(req.headers['content-type'])) throw problems.unsupportedMediaType();
+export function readJsonBody(req: IncomingMessage, limit: number, maxDepth: number): Promise<unknown> {
+  if (!isJsonMediaType(req.headers['content-type'])) return Promise.reject(problems.unsupportedMediaType());
   const declared = req.headers['content-length'];
-  if (declared !== undefined && Number(declared) > limit) throw problems.payloadTooLarge(limit);
-  const raw = await readRaw(req, limit, new JsonDepthGauge(maxDepth));
+  if (declared !== undefined && Number(declared) > limit) return Promise.reject(problems.payloadTooLarge(limit));
+  return readParsed(req, limit, new JsonDepthGauge(maxDepth));
+}
+
+/** Throws the 400 problem for a body that is not UTF-8 or not JSON. */
+function parseJson(raw: Uint8Array): unknown {
   let text: string;
   try {
     text = utf8.decode(raw);
@@ -47,7 +52,8 @@ export async function readJsonBody(req: IncomingMessage, limit: number, maxDepth
   }
 }
 
-function readRaw(req: IncomingMessage, limit: number, depth: JsonDepthGauge): Promise<Buffer> {
+/** Reads the body within `limit` and `depth`, and resolves with it parsed. */
+function readParsed(req: IncomingMessage, limit: number, depth: JsonDepthGauge): Promise<unknown> {
   return new Promise((resolve, reject) => {
     let first: Buffer | undefined;
     let rest: Buffer[] | undefined;
@@ -73,7 +79,13 @@ function readRaw(req: IncomingMessage, limit: number, depth: JsonDepthGauge): Pr
     };
     // Once the body has ended nothing more arrives: the listeners stay rather than cost three
     // removals on every request (the error listener staying also keeps a late error from throwing).
-    const onEnd = () => resolve(rest ? Buffer.concat(rest, size) : (first ?? Buffer.alloc(0)));
+    const onEnd = () => {
+      try {
+        resolve(parseJson(rest ? Buffer.concat(rest, size) : (first ?? Buffer.alloc(0))));
+      } catch (problem) {
+        reject(problem);
+      }
+    };
     const onError = (error: Error) => {
       cleanup();
       reject(problems.badRequest(`The body could not be read: ${error.message}`.slice(0, 200)));

@@ -1,6 +1,5 @@
 // The decode endpoints: open (the page; limited per client address) and secure (API key; limited
 // per key), each for one identifier or a batch of up to 1,000 answered in order.
-import type { IncomingMessage } from 'node:http';
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { BATCH_BODY_LIMIT, readJsonBody, SINGLE_BODY_LIMIT } from '../body.js';
@@ -23,9 +22,9 @@ const BATCH_OPEN = Buffer.from('{"results":[');
 const BATCH_COMMA = Buffer.from(',');
 const BATCH_CLOSE = Buffer.from(']}');
 
-/** Reads and checks a single-identifier body and answers it: the work of both single decode endpoints. */
-async function answerSingle(req: IncomingMessage, answers: DecodeAnswers, metrics: Metrics): Promise<DecodeAnswer> {
-  const { identifier } = validateDecodeRequest(await readJsonBody(req, SINGLE_BODY_LIMIT, DECODE_REQUEST_DEPTH));
+/** Checks a single-identifier body and answers it: the work of both single decode endpoints. */
+function answerSingle(body: unknown, answers: DecodeAnswers, metrics: Metrics): DecodeAnswer {
+  const { identifier } = validateDecodeRequest(body);
   const answer = answers.answer(identifier);
   metrics.countDecode(answer.outcome);
   return answer;
@@ -35,7 +34,7 @@ const contentTypeOf = (answer: DecodeAnswer): string => (answer.status === 200 ?
 
 export function decodeRoutes({ answers, metrics, openGuards, secureGuards }: DecodeRoutesOptions): Router {
   async function single(ctx: Context): Promise<void> {
-    const answer = await answerSingle(ctx.req, answers, metrics);
+    const answer = answerSingle(await readJsonBody(ctx.req, SINGLE_BODY_LIMIT, DECODE_REQUEST_DEPTH), answers, metrics);
     ctx.status = answer.status;
     ctx.res.setHeader('Content-Type', contentTypeOf(answer));
     ctx.body = answer.body;
