@@ -8,8 +8,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
-import { randomUUID } from 'node:crypto';
 import type { Metrics } from './metrics.js';
+import { newRequestId } from './request-id.js';
 import { applySecurityHeaders } from './security-headers.js';
 
 /** A caller's own id is kept when it is short and plain, so it cannot forge log lines. */
@@ -25,7 +25,7 @@ export class RequestObserver {
   /** Gives the request its id and headers; returns the id. */
   begin(req: IncomingMessage, res: ServerResponse): string {
     const given = req.headers['x-request-id'];
-    const requestId = typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
+    const requestId = typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : newRequestId();
     res.setHeader('X-Request-Id', requestId);
     applySecurityHeaders(res);
     return requestId;
