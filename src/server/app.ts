@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import type { AdminTokens, KeyStore } from '../keys/index.js';
 import { requireAdminToken, requireApiKey, type ApiKeyGate } from './auth.js';
 import { cors } from './cors.js';
-import { problemResponses } from './errors.js';
+import { ProblemResponses } from './errors.js';
 import { exactRoutes } from './exact-routes.js';
 import type { Metrics } from './metrics.js';
 import { observeRequests, RequestObserver } from './observe.js';
@@ -46,11 +46,10 @@ export function createApp(deps: AppDependencies): Koa {
   const observer = new RequestObserver(logger, metrics);
   const answers = new DecodeAnswers(deps.decode, deps.answerCacheSize);
   const app = new Koa();
-  // Errors are answered by problemResponses; what still reaches koa is a broken socket, not a bug to print.
+  // Errors are answered by ProblemResponses; what still reaches koa is a broken socket, not a bug to print.
   app.on('error', (error: Error) => logger.debug({ err: error.message }, 'response not delivered'));
 
-  app.use(observeRequests(observer));
-  app.use(problemResponses(logger, metrics));
+  app.use(observeRequests(observer, new ProblemResponses(logger, metrics)));
   app.use(requestFraming());
   // With no origin listed there is nothing to allow: browsers already refuse cross-origin reads.
   if (deps.corsOrigins.length > 0) app.use(cors(deps.corsOrigins));

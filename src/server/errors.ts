@@ -1,8 +1,10 @@
-// Problem answers: turns everything that goes wrong below it into an RFC 9457 problem+json
-// response. Only HttpProblems speak to the client in their own words; anything else is logged with
-// its stack and answered with a generic 500, so no stack trace or internal message ever leaves the
-// process. What every request records (its id, log line and metrics) is observe.ts's, around this.
-import type { Context, Middleware } from 'koa';
+// Problem answers: turns everything that goes wrong in the middleware chain into an RFC 9457
+// problem+json response. Only HttpProblems speak to the client in their own words; anything else is
+// logged with its stack and answered with a generic 500, so no stack trace or internal message ever
+// leaves the process. observe.ts calls these around the rest of the chain, inside its observation
+// (which records the answer actually sent), in one layer of Koa's chain rather than two: a layer
+// costs a dispatch, a promise and an await on every request (about 0.75 µs of a decode's ~17 µs).
+import type { Context } from 'koa';
 import type { Logger } from 'pino';
 import { StoreUnavailableError } from '../keys/store-errors.js';
 import { HttpProblem, problems } from './http-problem.js';
@@ -23,15 +25,18 @@ function clientStatusOf(error: unknown): number | undefined {
   return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
 }
 
-export function problemResponses(logger: Logger, metrics: Metrics): Middleware {
-  return async function problemResponses(ctx, next) {
-    try {
-      await next();
-      if (ctx.body == null && ctx.status >= 400) sendProblem(ctx, emptyStatusProblem(ctx));
-    } catch (error) {
-      sendProblem(ctx, toProblem(error, String(ctx.state.requestId), ctx.path, logger, metrics));
-    }
-  };
+export class ProblemResponses {
+  constructor(private readonly logger: Logger, private readonly metrics: Metrics) {}
+
+  /** After the chain: a 4xx or 5xx left without a body (the router's 404, 405, 501) gets one. */
+  settle(ctx: Context): void {
+    if (ctx.body == null && ctx.status >= 400) sendProblem(ctx, emptyStatusProblem(ctx));
+  }
+
+  /** The chain threw `error`: answer its problem. */
+  answer(ctx: Context, error: unknown): void {
+    sendProblem(ctx, toProblem(error, String(ctx.state.requestId), ctx.path, this.logger, this.metrics));
+  }
 }
 
 /** The router and koa leave 404/405/501 without a body; give them one. */

@@ -8,6 +8,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
+import type { ProblemResponses } from './errors.js';
 import type { Metrics } from './metrics.js';
 import { newRequestId } from './request-id.js';
 import { applySecurityHeaders } from './security-headers.js';
@@ -51,14 +52,20 @@ function routeLabel(named: unknown, matched: string | RegExp | undefined): strin
   return typeof matched === 'string' ? matched : 'unmatched';
 }
 
-/** The outermost middleware: begins the observation, and finishes it with the status actually sent. */
-export function observeRequests(observer: RequestObserver): Middleware {
+/**
+ * The outermost middleware: begins the observation, has `problems` answer whatever went wrong in
+ * the rest of the chain, and finishes the observation with the status actually sent.
+ */
+export function observeRequests(observer: RequestObserver, problems: ProblemResponses): Middleware {
   return async function observeRequests(ctx, next) {
     const start = performance.now();
     const requestId = observer.begin(ctx.req, ctx.res);
     ctx.state.requestId = requestId;
     try {
       await next();
+      problems.settle(ctx);
+    } catch (error) {
+      problems.answer(ctx, error);
     } finally {
       const route = routeLabel(ctx.state.route, ctx._matchedRoute);
       // The path is parsed from the URL only when the line can show it.
