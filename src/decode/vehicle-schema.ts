@@ -1,8 +1,10 @@
 // One vPIC VIN schema compiled for matching. Each pattern key becomes, per position it
-// constrains, the set of characters it admits as a bit mask, so testing a VIN is one shift and
-// AND per constrained position. Patterns are grouped by element and kept in rank order, so the
-// first match within an element is the schema's answer for it. Compiling reads the schema's
-// columns straight into typed arrays: no object per pattern or per key token.
+// constrains, the set of characters it admits; the schema keeps, per constrained position and VIN
+// character, the bit set of the patterns that admit it (the admission table), so a VIN's matching
+// patterns are one AND of a row per position. Patterns are grouped by element and kept in rank
+// order, so the first match within an element is the schema's answer for it. Formula keys (`#`)
+// also keep their per-position tests. Compiling reads the schema's columns straight into one typed
+// array: no object per pattern or per key token.
 import { VEHICLE_ELEMENTS } from './vehicle-elements.js';
 import { keyIndexes, type VehicleSchemaData } from './vehicle-data.js';
 
