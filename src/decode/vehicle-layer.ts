@@ -251,6 +251,8 @@ function litres(): number | null {
 }
 
 const GROUPS = [...new Set(VEHICLE_ELEMENTS.map((e) => e.group))];
+/** Evidence of schemas with ids below this is kept under one number per (pattern, group, id); vPIC's ids reach about 29,000. */
+const SCHEMA_IDS = 1 << 21;
 const GROUP_OF = VEHICLE_ELEMENTS.map((e) => GROUPS.indexOf(e.group));
 
 /** Vehicle tables compiled for deciding, with the caches that belong to them: bounded by the registry, not the input. */
@@ -260,6 +262,8 @@ export class VehicleLayer {
   private readonly engines = new Map<string, readonly EngineFillTuple[] | undefined>();
   /** Evidence items of engine-model fill-ins, by group and engine model. */
   private readonly engineEvidence = new Map<string, Readonly<Evidence>>();
+  /** Evidence items of pattern winners, by pattern, group and schema (see evidence()). */
+  private readonly patternEvidence = new Map<number, Readonly<Evidence>>();
   private readonly cache = new DecisionCache();
   private readonly sightings = new Sightings();
   /** Value and make names, one string per name: bounded by the registry. */
@@ -385,10 +389,17 @@ export class VehicleLayer {
         item = this.engineEvidence.get(key);
         if (!item) this.engineEvidence.set(key, item = Object.freeze({ layer: 'vehicle', table: 'engine-models', key, source: this.data.source }));
       } else {
-        // Made per decision, not kept per pattern: the decision cache keeps what recurs.
+        // One per schema, pattern and group: bounded by the registry.
         const schema = plan.links[link]!.schema;
-        const key = [GROUPS[g], ': schema ', schema.id, ' (', schema.name, ') key ', keyAt(schema, winPattern[e]!)].join('');
-        item = Object.freeze({ layer: 'vehicle', table: 'vehicle-patterns', key, source: this.data.source });
+        const pattern = winPattern[e]!;
+        const slot = (pattern * GROUPS.length + g) * SCHEMA_IDS + schema.id;
+        item = schema.id < SCHEMA_IDS ? this.patternEvidence.get(slot) : undefined;
+        if (!item) {
+          // Joined, not concatenated: a flat string, rather than a chain of pieces kept as long as the item.
+          const key = [GROUPS[g], ': schema ', schema.id, ' (', schema.name, ') key ', keyAt(schema, pattern)].join('');
+          item = Object.freeze({ layer: 'vehicle', table: 'vehicle-patterns', key, source: this.data.source });
+          if (schema.id < SCHEMA_IDS) this.patternEvidence.set(slot, item);
+        }
       }
       out.push(item);
     }
