@@ -1,9 +1,11 @@
-// `vino decode --json` writes results with resultJson, which reuses the JSON of the parts the
-// decoder shares. It must give exactly JSON.stringify's bytes, for every kind of result.
+// `vino decode --json` writes results with writeResult, which copies in the kept bytes of the
+// parts the decoder shares. It must give exactly JSON.stringify's bytes, for every kind of result.
+import { Writable } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { identifierMix } from '../../bench/identifiers.js';
-import { resultJson } from '../../src/cli/json-line.js';
+import { writeResult } from '../../src/cli/json-line.js';
+import { LineWriter } from '../../src/cli/output.js';
 import { calculateCheckDigit } from '../../src/decode/check-digit.js';
 import { decode } from '../../src/decode/index.js';
 import { WMI } from '../../src/generated/wmi.js';
@@ -17,13 +19,41 @@ const devSetIds = readWorldCases(PROJECT_ROOT).flatMap((f) => f.cases.map((c) =>
 const results = (ids: readonly string[]): DecodeResult[] =>
   ids.flatMap((id) => { const o = decode(id); return o.ok ? [o.result] : []; });
 
-describe('resultJson', () => {
+/**
+ * The lines writeResult gives for the results, through a LineWriter as `vino decode --json` uses
+ * it, with chunks small enough (1,000 bytes; a line is about 2,000) that lines and the kept parts
+ * within them are cut at chunk ends.
+ */
+function jsonLines(all: readonly DecodeResult[]): string[] {
+  const chunks: Buffer[] = [];
+  const sink = new Writable({ write(chunk: Buffer, _encoding, done) { chunks.push(chunk); done(); } });
+  const out = new LineWriter(sink, 1_000);
+  for (const r of all) {
+    writeResult(out, r);
+    out.endLine();
+  }
+  void out.flush();
+  const lines = Buffer.concat(chunks).toString('utf8').split('\n');
+  expect(lines.pop()).toBe('');
+  return lines;
+}
+
+/** Holds each result's line to JSON.stringify of the result. */
+function expectStringify(all: readonly DecodeResult[]): void {
+  const lines = jsonLines(all);
+  expect(lines).toHaveLength(all.length);
+  all.forEach((r, i) => expect(lines[i]).toBe(JSON.stringify(r)));
+}
+
+const resultJson = (r: DecodeResult): string => jsonLines([r])[0]!;
+
+describe('writeResult', () => {
   it('equals JSON.stringify over the benchmark fleet and the long tail (VINs, low-volume WMIs, JDM)', () => {
     const all = results([...identifierMix(10_000, 3, 'fleet'), ...identifierMix(10_000, 4, 'long-tail')]);
     expect(all.length).toBeGreaterThan(17_000);
     expect(new Set(all.map((r) => r.summary.format))).toEqual(new Set(['ISO_17_STANDARD', 'ISO_17_PARTIAL', 'JDM_CHASSIS']));
-    // Twice: the second pass reads the kept JSON of shared parts.
-    for (let pass = 0; pass < 2; pass++) for (const r of all) expect(resultJson(r)).toBe(JSON.stringify(r));
+    // Twice: the second pass reads the kept bytes of shared parts.
+    for (let pass = 0; pass < 2; pass++) expectStringify(all);
   }, 120_000); // the first decode of each WMI compiles its vehicle schemas: slow on a loaded machine
 
   it('equals JSON.stringify on golden and arbitrary identifiers, low-volume and unknown WMIs and model codes included', () => {
@@ -35,10 +65,10 @@ describe('resultJson', () => {
     expect(results(lowVolume).filter((r) => r.summary.format === 'ISO_17_LOW_VOLUME')).toHaveLength(300);
     const ids = [...lowVolume, '1HGCM82633A004352', 'WAUZZZF49HA036141', 'JZA80-1004956', 'ZZZ99-123456', 'Q1234567890123456'.replace('Q', '9'), ...devSetIds];
     expect(devSetIds.length).toBeGreaterThan(20);
-    for (const r of results(ids)) expect(resultJson(r)).toBe(JSON.stringify(r));
+    expectStringify(results(ids));
     const vinChar = fc.constantFrom(...'ABCDEFGHJKLMNPRSTUVWXYZ0123456789');
     fc.assert(fc.property(fc.array(vinChar, { minLength: 17, maxLength: 17 }), (chars) => {
-      for (const r of results([chars.join('')])) expect(resultJson(r)).toBe(JSON.stringify(r));
+      expectStringify(results([chars.join('')]));
     }), { seed: 21, numRuns: 3000 });
   });
 
