@@ -80,6 +80,12 @@ describe('writeResult', () => {
     const after = resultJson(first);
     expect(after).not.toBe(before);
     expect(after).toBe(JSON.stringify(first));
+    // A member the decoder did not make, one JSON leaves out, and an engine that can change are
+    // written as JSON.stringify writes them.
+    Object.assign(first.vehicle, { engine: { ...first.vehicle.engine, model: 'Changed' }, extra: [1, 'two'], skipped: undefined });
+    expect(resultJson(first)).toBe(JSON.stringify(first));
+    first.vehicle.engine.model = 'Changed again';
+    expect(resultJson(first)).toBe(JSON.stringify(first));
     // A warning made for one result (not frozen) is written afresh after it changes.
     const unknownPlant = results(identifierMix(2_000, 5, 'fleet')).find((r) => r.validation.warnings.some((w) => !Object.isFrozen(w)))!;
     resultJson(unknownPlant);
