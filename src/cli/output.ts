@@ -1,9 +1,9 @@
 // Buffered writes to a stream that respect backpressure. Output is joined as a string of UTF-8
-// bytes (one character per byte: `utf8Bytes`), copied into a 64 KB chunk a few thousand bytes at
-// a time, and the chunk handed to the stream when full: a million-line `--json` run (2 GB) makes
-// some thirty thousand write calls. Joining strings costs little per piece, and copying a string
-// of bytes into a chunk is a plain copy, where the stream would otherwise encode each chunk's
-// text to UTF-8 again, and the JSON of the parts results share is encoded once (json-line.ts).
+// bytes (one character per byte: `utf8Bytes`), copied into a 64 KB chunk up to 16 KB at a time,
+// and the chunk handed to the stream when full: a million-line `--json` run (2 GB) makes some
+// thirty thousand write calls. Joining strings costs little per piece, and copying a string of
+// bytes into a chunk is a plain copy, where the stream would otherwise encode each chunk's text
+// to UTF-8 again; the JSON of the parts results share is encoded once (json-line.ts).
 //
 // Chunks live outside the JavaScript heap, and a dead one is freed only by a garbage collection,
 // which a run that makes little garbage on the heap seldom does: fresh chunks piled up to 75 MB of
@@ -15,7 +15,7 @@ import type { Writable } from 'node:stream';
 import { once } from 'node:events';
 
 /** 64 KB: large enough that a write call costs little per line. */
-export const CHUNK_SIZE = 1 << 16;
+const CHUNK_SIZE = 1 << 16;
 /** Chunks kept for use again: more than the stream holds at once when it keeps up. */
 const SPARE_CHUNKS = 4;
 /** Output is joined as a string up to this many bytes, then copied into the chunk at once. */
