@@ -298,14 +298,16 @@ export function createVinDecoder(tables: Tables): VinDecoder {
     for (let i = 0; i < read.length; i++) hash = fnvStep(hash, vin.charCodeAt(read[i]!));
     const template = templates.get(hash, vin, read);
     if (template) {
+      const t = template.positions;
       return {
         identifier: vin, summary: template.summary, corporateOrigin: template.corporateOrigin, assembly: template.assembly,
-        vehicle: { ...template.vehicle },
+        // Copied field by field (vehicleOf), not spread: one object shape, made without a generic copy.
+        vehicle: vehicleOf(template.vehicle, template.vehicle),
         validation: {
           checkDigit: shared.checkDigit(remainder, actual, origin.checkDigitRequired), confidenceLevel: template.validation.confidenceLevel,
           evidence: template.validation.evidence.slice(), warnings: template.validation.warnings.slice(), suggestions: [],
         },
-        positions: { ...template.positions, checkDigit: vin[8]!, serial: vin.slice(11) },
+        positions: { wmi: t.wmi, vds: t.vds, checkDigit: vin[8]!, modelYear: t.modelYear, plantCode: t.plantCode, serial: vin.slice(11), modelCode: t.modelCode },
       };
     }
     const result = full(vin, remainder);
