@@ -30,7 +30,7 @@ function inYear(code: PlantCode | undefined, vin: string, year: number): PlantEn
  * Makers reuse plant codes: a code's 1980s rows stretched to a 2006 VIN named Renault's plant 1
  * Sandouville, from vPIC's rows for the last Renaults sold in the US (1983-1986).
  */
-export const OTHER_YEARS_REACH = 10;
+const OTHER_YEARS_REACH = 10;
 
 /**
  * Whether a row's years come within OTHER_YEARS_REACH of one of `years` (any row, when there are

@@ -3,6 +3,7 @@
 import type { DecodeResult, Evidence, Warning } from '../generated/contract.js';
 import { VIN_ORDER } from './alphabet.js';
 import { compilePattern, type VinPattern } from './pattern.js';
+import { interner } from './interner.js';
 import { NO_VEHICLE_DATA, type VehicleData } from './vehicle-data.js';
 import { decodePlantGroup, type GroupedTable, type PlantTuple, type RegistryData, type SourcedTable } from './registry-data.js';
 
@@ -157,7 +158,7 @@ export function indexTables(data: RegistryData): Tables {
   return { buildYear: data.buildYear, countryName, iso3780, wmi, plants, modelYearByChar, modelYearUnknown, modelYearReadings: readingKeys, jdm, jdmBySerialLength, vehicle: data.vehicle ?? NO_VEHICLE_DATA };
 }
 
-/** One string per distinct name (a WMI group's rows are split from its text, so every row's "Aichi" would be its own copy). */
+/** One string per distinct name (interner.ts). */
 type Intern = (text: string) => string;
 
 function plantEntry(t: PlantTuple, sources: readonly string[], intern: Intern): PlantEntry {
@@ -215,13 +216,7 @@ function byPlantCode(rows: readonly PlantTuple[], sources: readonly string[], in
 class PlantIndex {
   private readonly built = new Map<string, PlantsByCode>();
   /** Bounded by the registry's distinct names. */
-  private readonly names = new Map<string, string>();
-  private readonly intern: Intern = (text) => {
-    const kept = this.names.get(text);
-    if (kept !== undefined) return kept;
-    this.names.set(text, text);
-    return text;
-  };
+  private readonly intern: Intern = interner();
   private readonly groups: Readonly<Record<string, string>>;
   private readonly sources: readonly string[];
 

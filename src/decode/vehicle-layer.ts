@@ -13,6 +13,7 @@
 import type { DecodeResult, Evidence } from '../generated/contract.js';
 import { NO_ATTRIBUTES, NO_ENGINE, type VehicleAttributes } from './vehicle-attributes.js';
 import type { EngineFillTuple, VehicleData } from './vehicle-data.js';
+import { interner } from './interner.js';
 import { hashNumber, hashText, Sightings } from './sightings.js';
 import { ELEMENT_INDEX as E, VEHICLE_ELEMENTS } from './vehicle-elements.js';
 import { compileSchema, firstInRange, firstMatch, formulaCount, formulaMatch, keyAt, makeAt, matchingPatterns, rankAt, readPositionsOf, valueAt, vinCharIndex, type CompiledSchema } from './vehicle-schema.js';
@@ -267,13 +268,7 @@ export class VehicleLayer {
   private readonly cache = new DecisionCache();
   private readonly sightings = new Sightings();
   /** Value and make names, one string per name: bounded by the registry. */
-  private readonly names = new Map<string, string>();
-  private readonly intern = (name: string): string => {
-    const kept = this.names.get(name);
-    if (kept !== undefined) return kept;
-    this.names.set(name, name);
-    return name;
-  };
+  private readonly intern = interner();
 
   constructor(readonly data: VehicleData) {}
 
