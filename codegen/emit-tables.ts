@@ -2,7 +2,8 @@
 // are JSON data files read once at run time beside a small typed module: a JSON file is parsed
 // and its text dropped, where a module's source stays in memory for the life of the process
 // (about 12 MB for these tables). Plants are grouped per WMI and parsed on first use. The
-// typed modules keep the generated output type-checked.
+// typed modules keep the generated output type-checked. The modules are committed; the data files
+// are built by `npm run build` (build-data.ts), not committed.
 import type { GroupedTable, PlantTuple, RegistryData } from '../src/decode/registry-data.js';
 import { encodePlantGroup } from '../src/decode/registry-data.js';
 import { banner } from './banner.js';
@@ -52,11 +53,18 @@ export function emitTables(data: RegistryData): Map<string, string> {
     '',
   ].join('\n'));
   files.set('src/generated/wmi.ts', dataModule('registry/wmi.csv', 'WMI', 'SourcedTable', 'WmiTuple', 'wmi.json'));
-  files.set('src/generated/wmi.json', dataFile('registry/wmi.csv', data.wmi));
   files.set('src/generated/plants.ts', dataModule('registry/plants.csv', 'PLANTS', 'GroupedTable', 'PlantTuple', 'plants.json'));
-  files.set('src/generated/plants.json', dataFile('registry/plants.csv', groupByWmi(data.plants)));
   files.set('src/generated/jdm-chassis.ts', dataModule('registry/jdm-chassis.csv', 'JDM_CHASSIS', 'SourcedTable', 'JdmTuple', 'jdm-chassis.json'));
-  files.set('src/generated/jdm-chassis.json', dataFile('registry/jdm-chassis.csv', data.jdm));
+  for (const [path, content] of emitDataFiles(data)) files.set(path, content);
   return files;
+}
+
+/** The JSON data files the typed modules read: built by `npm run build`, not committed. */
+export function emitDataFiles(data: RegistryData): Map<string, string> {
+  return new Map([
+    ['src/generated/wmi.json', dataFile('registry/wmi.csv', data.wmi)],
+    ['src/generated/plants.json', dataFile('registry/plants.csv', groupByWmi(data.plants))],
+    ['src/generated/jdm-chassis.json', dataFile('registry/jdm-chassis.csv', data.jdm)],
+  ]);
 }
 

@@ -1,6 +1,6 @@
 // Part of `npm run build`: tsc compiles src/generated/*.ts but does not copy the JSON data files
-// they read, nor the vehicle tables that codegen/build-vehicle.ts compiles into
-// src/generated/vehicle/, so this puts them beside the compiled modules in dist/.
+// they read, nor the vehicle tables, which codegen/build-data.ts compiles (as it does
+// the data files) into src/generated/vehicle/, so this puts them beside the compiled modules in dist/.
 import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
 
 for (const dir of ['', 'vehicle/']) {

@@ -1,5 +1,6 @@
 // The committed src/generated/ must be what codegen makes from registry/ and schemas/ now: a stale
-// table cannot land. Regenerates in memory; writes nothing.
+// table cannot land. The data files npm run build makes (build-data.ts) are held to the same.
+// Regenerates in memory; writes nothing.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';

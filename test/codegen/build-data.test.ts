@@ -1,11 +1,10 @@
-// `npm run build` compiles the vehicle tables only when they are stale (codegen/build-vehicle.ts):
+// `npm run build` compiles the built tables only when they are stale (codegen/build-data.ts):
 // stale means an input newer than an output, and the inputs must be every module the compile
 // runs, or a change to one of them would leave the old tables in place.
 import { mkdirSync, readFileSync, rmSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { COMPILER, VEHICLE_INPUTS, vehicleTablesUpToDate } from '../../codegen/build-vehicle.js';
-import { VEHICLE_DIR } from '../../codegen/emit-vehicle.js';
+import { BUILD_STEPS, COMPILER, stepInputs, upToDate } from '../../codegen/build-data.js';
 import { PROJECT_ROOT } from '../fixtures/registry-root.js';
 import { tempDir } from '../server/harness.js';
 
@@ -24,40 +23,41 @@ function importedModules(entry: string): string[] {
   return [...seen].sort();
 }
 
-describe('the vehicle tables step of npm run build', () => {
-  it('counts every module the compile runs among its inputs', () => {
-    expect([...COMPILER].sort()).toEqual(importedModules('codegen/build-vehicle.ts'));
+describe('the build steps of npm run build', () => {
+  it('counts every module the compile runs among their inputs', () => {
+    expect([...COMPILER].sort()).toEqual(importedModules('codegen/build-data.ts'));
   });
 
-  describe('is up to date only when every output is newer than every input', () => {
-    const root = tempDir('vino-vehicle-build-');
+  describe.each(BUILD_STEPS.map((step) => [step.name, step] as const))('the %s are up to date only when every output is newer than every input', (_, step) => {
+    const root = tempDir('vino-data-build-');
     afterAll(() => rmSync(root, { recursive: true, force: true }));
-    const outputs = [`${VEHICLE_DIR}/index.json`, `${VEHICLE_DIR}/schemas.jsonl`];
+    const inputs = stepInputs(step);
     const at = (path: string, seconds: number) => utimesSync(join(root, path), seconds, seconds);
-    for (const path of [...VEHICLE_INPUTS, ...outputs]) {
+    for (const path of [...inputs, ...step.outputs]) {
       mkdirSync(dirname(join(root, path)), { recursive: true });
       writeFileSync(join(root, path), '');
     }
     const built = () => {
-      for (const path of VEHICLE_INPUTS) at(path, 1_000_000);
-      for (const path of outputs) at(path, 2_000_000);
+      for (const path of inputs) at(path, 1_000_000);
+      for (const path of step.outputs) at(path, 2_000_000);
     };
 
     it('outputs newer than the tables and the compiler: up to date', async () => {
       built();
-      expect(await vehicleTablesUpToDate(root)).toBe(true);
+      expect(await upToDate(root, step)).toBe(true);
     });
 
-    it.each(VEHICLE_INPUTS)('%s changed since: stale', async (input) => {
+    it.each(inputs)('%s changed since: stale', async (input) => {
       built();
       at(input, 3_000_000);
-      expect(await vehicleTablesUpToDate(root)).toBe(false);
+      expect(await upToDate(root, step)).toBe(false);
     });
 
-    it('an output missing: stale', async () => {
+    it.each(step.outputs)('%s missing: stale', async (output) => {
       built();
-      unlinkSync(join(root, outputs[1]!));
-      expect(await vehicleTablesUpToDate(root)).toBe(false);
+      unlinkSync(join(root, output));
+      expect(await upToDate(root, step)).toBe(false);
+      writeFileSync(join(root, output), '');
     });
   });
 });
