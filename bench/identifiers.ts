@@ -40,7 +40,7 @@ export function identifierMix(count: number, seed = 1, breadth: MixBreadth = 'fl
   const random = rng(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   const chars = (n: number): string => Array.from({ length: n }, () => pick([...VIN_CHARS])).join('');
-  let groups = Object.entries(PLANTS.groups).filter(([w]) => w.length === 3).map(([, text]) => decodePlantGroup(text));
+  let groups = Object.entries(PLANTS.groups).filter(([w]) => w.length === 3).map(([wmi, text]) => decodePlantGroup(wmi, text, PLANTS.sources.length));
   let otherWmis = WMI.rows.filter((r) => r[0].length === 3 && !Object.hasOwn(PLANTS.groups, r[0]));
   if (breadth === 'fleet') {
     groups = groups.sort((a, b) => b.length - a.length || (a[0]![0] < b[0]![0] ? -1 : 1)).slice(0, 300);

@@ -21,7 +21,8 @@ import { TABLES, type RegistryRows, type TableName } from './tables.js';
 export const COMPILER = [
   'codegen/banner.ts', 'codegen/build-data.ts', 'codegen/emit-tables.ts', 'codegen/emit-vehicle.ts', 'codegen/normalise-vehicle.ts',
   'codegen/normalise.ts', 'codegen/read.ts', 'codegen/tables.ts',
-  'src/decode/alphabet.ts', 'src/decode/registry-data.ts', 'src/decode/vehicle-data.ts', 'src/decode/vehicle-elements.ts',
+  'src/decode/alphabet.ts', 'src/decode/registry-data.ts', 'src/decode/table-shape.ts', 'src/decode/vehicle-data.ts',
+  'src/decode/vehicle-elements.ts',
 ];
 
 interface BuildStep {

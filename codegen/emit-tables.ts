@@ -8,20 +8,22 @@ import type { GroupedTable, PlantTuple, RegistryData } from '../src/decode/regis
 import { encodePlantGroup } from '../src/decode/registry-data.js';
 import { banner } from './banner.js';
 
-const literal = (value: unknown): string => JSON.stringify(JSON.stringify(value));
+/** A value as a TypeScript literal: the compiler checks it against the type it is declared with. */
+const literal = (value: unknown): string => JSON.stringify(value);
 
 /** The note a JSON data file carries where a module would carry its banner. */
 function dataFile(csv: string, table: object): string {
   return JSON.stringify({ generated: `GENERATED FILE from ${csv}: do not edit by hand; regenerate with npm run codegen`, ...table }) + '\n';
 }
 
-function dataModule(csv: string, exportName: string, tableType: string, tupleType: string, json: string): string {
+/** The typed module beside a data file: it loads the file through `check`, which proves its shape. */
+function dataModule(csv: string, exportName: string, tableType: string, tupleType: string, json: string, check: string): string {
   return [
     banner([csv]),
-    `import { loadGeneratedData } from '../decode/load-data.js';`,
+    `import { loadGeneratedData, ${check} } from '../decode/load-data.js';`,
     `import type { ${tableType}, ${tupleType} } from '../decode/registry-data.js';`,
     '',
-    `export const ${exportName}: ${tableType}<${tupleType}> = loadGeneratedData(new URL('./${json}', import.meta.url));`,
+    `export const ${exportName}: ${tableType}<${tupleType}> = loadGeneratedData(new URL('./${json}', import.meta.url), ${check});`,
     '',
   ].join('\n');
 }
@@ -41,20 +43,20 @@ export function emitTables(data: RegistryData): Map<string, string> {
     `import type { CountryCodeTuple, Iso3780Tuple, SourcedTable } from '../decode/registry-data.js';`,
     '',
     `export const BUILD_YEAR = ${data.buildYear};`,
-    `export const COUNTRY_CODES: readonly CountryCodeTuple[] = JSON.parse(${literal(data.countryCodes)});`,
-    `export const ISO_3780: SourcedTable<Iso3780Tuple> = JSON.parse(${literal(data.iso3780)});`,
+    `export const COUNTRY_CODES: readonly CountryCodeTuple[] = ${literal(data.countryCodes)};`,
+    `export const ISO_3780: SourcedTable<Iso3780Tuple> = ${literal(data.iso3780)};`,
     '',
   ].join('\n'));
   files.set('src/generated/model-years.ts', [
     banner(['registry/model-years.csv']),
     `import type { ModelYearTuple, SourcedTable } from '../decode/registry-data.js';`,
     '',
-    `export const MODEL_YEARS: SourcedTable<ModelYearTuple> = JSON.parse(${literal(data.modelYears)});`,
+    `export const MODEL_YEARS: SourcedTable<ModelYearTuple> = ${literal(data.modelYears)};`,
     '',
   ].join('\n'));
-  files.set('src/generated/wmi.ts', dataModule('registry/wmi.csv', 'WMI', 'SourcedTable', 'WmiTuple', 'wmi.json'));
-  files.set('src/generated/plants.ts', dataModule('registry/plants.csv', 'PLANTS', 'GroupedTable', 'PlantTuple', 'plants.json'));
-  files.set('src/generated/jdm-chassis.ts', dataModule('registry/jdm-chassis.csv', 'JDM_CHASSIS', 'SourcedTable', 'JdmTuple', 'jdm-chassis.json'));
+  files.set('src/generated/wmi.ts', dataModule('registry/wmi.csv', 'WMI', 'SourcedTable', 'WmiTuple', 'wmi.json', 'WMI_TABLE'));
+  files.set('src/generated/plants.ts', dataModule('registry/plants.csv', 'PLANTS', 'GroupedTable', 'PlantTuple', 'plants.json', 'PLANT_GROUPS'));
+  files.set('src/generated/jdm-chassis.ts', dataModule('registry/jdm-chassis.csv', 'JDM_CHASSIS', 'SourcedTable', 'JdmTuple', 'jdm-chassis.json', 'JDM_TABLE'));
   for (const [path, content] of emitDataFiles(data)) files.set(path, content);
   return files;
 }

@@ -1,5 +1,6 @@
 // The compiled registry as codegen emits it (src/generated/*.ts): plain tuples, so the generated
 // files stay small and load with one JSON.parse each. Column meanings: registry/README.md.
+import { checkRow, PLANT_COLUMNS } from './table-shape.js';
 import type { VehicleData } from './vehicle-data.js';
 
 /** [ISO 3166-1 alpha-2, English short name] */
@@ -40,10 +41,20 @@ export function encodePlantGroup(rows: readonly PlantTuple[]): string {
   return rows.map((r) => r.join('\t')).join('\n');
 }
 
-export function decodePlantGroup(text: string): PlantTuple[] {
-  return text.split('\n').map((line) => {
+/**
+ * A group's rows, each checked against PLANT_COLUMNS and the number of sources. A group that is
+ * not what codegen writes means a damaged build, not a bad VIN: it throws, naming the WMI.
+ */
+export function decodePlantGroup(wmi: string, text: string, sourceCount: number): PlantTuple[] {
+  return text.split('\n').map((line, i) => {
     const f = line.split('\t');
-    return [f[0]!, f[1]!, Number(f[2]), Number(f[3]), f[4]!, f[5]!, f[6]!, f[7]!, f[8]!, Number(f[9])];
+    const row = [f[0], f[1], Number(f[2]), Number(f[3]), f[4], f[5], f[6], f[7], f[8], Number(f[9])];
+    try {
+      checkRow(row, PLANT_COLUMNS, sourceCount, i + 1);
+    } catch (err) {
+      throw new Error(`the compiled plants of ${wmi} are not what codegen writes (${(err as Error).message}): run npm run build`);
+    }
+    return row;
   });
 }
 

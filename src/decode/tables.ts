@@ -236,7 +236,7 @@ class PlantIndex {
     const built = this.built.get(wmi);
     if (built) return built;
     if (!Object.hasOwn(this.groups, wmi)) return undefined;
-    const index = byPlantCode(decodePlantGroup(this.groups[wmi]!), this.sources, this.intern);
+    const index = byPlantCode(decodePlantGroup(wmi, this.groups[wmi]!, this.sources.length), this.sources, this.intern);
     this.built.set(wmi, index);
     return index;
   }

@@ -3,14 +3,15 @@
 // line of schemas.jsonl the first time a WMI that uses it is decoded.
 import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { isListOf, isNumber, isRecordOf, isText } from './table-shape.js';
 import type { EngineFillTuple, SchemaLinkTuple, VehicleData, VehicleSchemaData } from './vehicle-data.js';
 
 /** index.json as stored (METADATA.md). */
 interface StoredIndex {
   source: string;
   /** Ascending; the line of schemaIds[i] is bytes schemaOffsets[i] .. schemaOffsets[i + 1] - 2 of schemas.jsonl. */
-  schemaIds: number[];
-  schemaOffsets: number[];
+  schemaIds: readonly number[];
+  schemaOffsets: readonly number[];
   /** WMI → its links flattened: schema id, year from, year to (0 = open), then the next link's. */
   links: Readonly<Record<string, readonly number[]>>;
   engines: Readonly<Record<string, readonly EngineFillTuple[]>>;
@@ -20,6 +21,32 @@ interface StoredIndex {
 interface VehicleIndex extends Omit<StoredIndex, 'schemaIds' | 'schemaOffsets'> {
   schemaIds: Int32Array;
   schemaOffsets: Float64Array;
+}
+
+const isNumbers = (v: unknown): v is readonly number[] => isListOf(v, isNumber);
+const isEngineFill = (v: unknown): v is EngineFillTuple => Array.isArray(v) && v.length === 3 && isNumber(v[0]) && isText(v[1]) && isNumber(v[2]);
+const isEngineFills = (v: unknown): v is readonly EngineFillTuple[] => isListOf(v, isEngineFill);
+
+/** index.json checked against StoredIndex, field by field; the first field that is not is named. */
+function storedIndex(value: unknown): StoredIndex {
+  if (typeof value !== 'object' || value === null) throw new Error('index.json is not a JSON object');
+  const { source, schemaIds, schemaOffsets, links, engines, serialReads } = value as Record<string, unknown>;
+  if (!isText(source)) throw new Error('source is not a text');
+  if (!isNumbers(schemaIds)) throw new Error('schemaIds is not a list of numbers');
+  if (!isNumbers(schemaOffsets) || schemaOffsets.length !== schemaIds.length + 1) throw new Error('schemaOffsets is not a list of one more number than schemaIds');
+  if (!isRecordOf(links, isNumbers)) throw new Error('links is not an object of number lists');
+  if (!isRecordOf(engines, isEngineFills)) throw new Error('engines is not an object of [element, value, rank] lists');
+  if (!isRecordOf(serialReads, isNumbers)) throw new Error('serialReads is not an object of number lists');
+  return { source, schemaIds, schemaOffsets, links, engines, serialReads };
+}
+
+/** A line of schemas.jsonl checked against its columns (METADATA.md). */
+function schemaLine(value: unknown): VehicleSchemaData {
+  if (!Array.isArray(value) || value.length !== 9) throw new Error('a schema line is not a list of 9 columns');
+  const [id, name, keys, elements, ranks, values, valueOf, makes, makeOf]: unknown[] = value;
+  if (!isNumber(id) || !isText(name) || !isText(keys) || !isNumbers(elements) || !isNumbers(ranks) || !isListOf(values, isText)
+    || !isNumbers(valueOf) || !isListOf(makes, isText) || !isNumbers(makeOf)) throw new Error(`schema line ${JSON.stringify(value).slice(0, 40)} has a column of the wrong kind`);
+  return { id, name, keys, elements, ranks, values, valueOf, makes, makeOf };
 }
 
 /** The index of a schema id in the ascending ids, or -1. */
@@ -39,7 +66,7 @@ export function vehicleDataFromFiles(directory: URL): VehicleData {
   const load = (): VehicleIndex => {
     if (index) return index;
     try {
-      const stored = JSON.parse(readFileSync(new URL('index.json', directory), 'utf8')) as StoredIndex;
+      const stored = storedIndex(JSON.parse(readFileSync(new URL('index.json', directory), 'utf8')));
       index = { ...stored, schemaIds: Int32Array.from(stored.schemaIds), schemaOffsets: Float64Array.from(stored.schemaOffsets) };
     } catch (err) {
       throw new Error(`the vehicle tables in ${fileURLToPath(directory)} cannot be read (${(err as Error).message}): run npm run build`);
@@ -59,9 +86,11 @@ export function vehicleDataFromFiles(directory: URL): VehicleData {
     } finally {
       closeSync(fd);
     }
-    const [schemaId, name, keys, elements, ranks, values, valueOf, makes, makeOf] = JSON.parse(buffer.toString('utf8')) as
-      [number, string, string, number[], number[], string[], number[], string[], number[]];
-    return { id: schemaId, name, keys, elements, ranks, values, valueOf, makes, makeOf };
+    try {
+      return schemaLine(JSON.parse(buffer.toString('utf8')));
+    } catch (err) {
+      throw new Error(`schema ${id} in ${fileURLToPath(linesFile)} cannot be read (${(err as Error).message}): run npm run build`);
+    }
   };
   return {
     linksOf: (wmi) => {
