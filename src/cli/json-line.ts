@@ -37,6 +37,80 @@ class KeptParts {
   }
 }
 
+/**
+ * The JSON of an object the decoder makes per result (`vehicle`, `positions`), in UTF-8: its keys'
+ * text is written once, and each value's JSON looked up (a string the registry named, or a frozen
+ * part such as the engine) rather than made again. The object must hold exactly `keys`, in order,
+ * as the decoder makes it; any other object (a caller added, removed or reordered a member, or a
+ * value JSON leaves out) is written by JSON.stringify, so the bytes are always its bytes.
+ */
+class ObjectWriter {
+  /** `{"a":`, `,"b":`, …: what comes before each value. */
+  private readonly leads: readonly string[];
+  /** A string value's JSON in UTF-8, for strings the registry names (bounded: past the limit, made each time). */
+  private readonly strings = new Map<string, string>();
+  private readonly parts = new WeakMap<object, string>();
+
+  constructor(private readonly keys: readonly string[], private readonly keepStrings: boolean) {
+    this.leads = keys.map((k, i) => (i === 0 ? '{' : ',') + JSON.stringify(k) + ':');
+  }
+
+  /** The object's JSON in UTF-8 (`utf8Bytes`). */
+  bytes(object: object): string {
+    if ('toJSON' in object) return utf8Bytes(JSON.stringify(object));
+    let json = '';
+    let i = 0;
+    const keys = this.keys;
+    for (const key in object) {
+      if (i === keys.length || key !== keys[i]) return utf8Bytes(JSON.stringify(object));
+      const value = this.value((object as Record<string, unknown>)[key]);
+      if (value === undefined) return utf8Bytes(JSON.stringify(object));
+      json += this.leads[i++] + value;
+    }
+    return i === keys.length ? json + '}' : utf8Bytes(JSON.stringify(object));
+  }
+
+  /** A value's JSON in UTF-8; undefined for a value JSON.stringify leaves out or treats its own way. */
+  private value(value: unknown): string | undefined {
+    if (value === null) return 'null';
+    switch (typeof value) {
+      case 'string': return this.keepStrings ? this.keptString(value) : plainString(value) ?? utf8Bytes(JSON.stringify(value));
+      case 'number': return Number.isFinite(value) ? String(value) : 'null';
+      case 'boolean': return value ? 'true' : 'false';
+      case 'object': {
+        let kept = this.parts.get(value);
+        if (kept === undefined) {
+          kept = utf8Bytes(JSON.stringify(value));
+          if (unchangeable(value)) this.parts.set(value, kept);
+        }
+        return kept;
+      }
+      default: return undefined;
+    }
+  }
+
+  private keptString(value: string): string {
+    let kept = this.strings.get(value);
+    if (kept === undefined) {
+      kept = utf8Bytes(JSON.stringify(value));
+      if (this.strings.size < KEPT_STRINGS) this.strings.set(value, kept);
+    }
+    return kept;
+  }
+}
+
+/** Distinct vehicle strings kept: the registry names far fewer. */
+const KEPT_STRINGS = 1 << 16;
+
+/** A string of VIN characters (what `positions` holds) as JSON, or undefined when it holds any other. */
+function plainString(value: string): string | undefined {
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (!((c >= 48 && c <= 57) || (c >= 65 && c <= 90))) return undefined;
+  }
+  return '"' + value + '"';
+}
+
 const SUMMARY = new KeptParts(',"summary":');
 const CORPORATE_ORIGIN = new KeptParts(',"corporateOrigin":');
 const ASSEMBLY = new KeptParts(',"assembly":');
@@ -69,6 +143,20 @@ type Unwritten = Exclude<keyof DecodeResult, (typeof RESULT_KEYS)[number]> | Exc
 const complete: [Unwritten] extends [never] ? true : never = true;
 void complete;
 
+// `vehicle` and `positions` in the decoder's key order; the types fail to compile if the contract
+// gains or loses a key there.
+type Vehicle = DecodeResult['vehicle'];
+type Positions = DecodeResult['positions'];
+const VEHICLE_KEYS = [
+  'manufacturer', 'make', 'model', 'series', 'trim', 'modelYear', 'modelYearCandidates', 'vehicleType', 'bodyClass', 'doors',
+  'driveType', 'fuelType', 'fuelTypeSecondary', 'electrification', 'engine', 'gvwr', 'productionYears',
+] as const satisfies readonly (keyof Vehicle)[];
+const POSITION_KEYS = ['wmi', 'vds', 'checkDigit', 'modelYear', 'plantCode', 'serial', 'modelCode'] as const satisfies readonly (keyof Positions)[];
+const allVehicleKeys: [Exclude<keyof Vehicle, (typeof VEHICLE_KEYS)[number]> | Exclude<keyof Positions, (typeof POSITION_KEYS)[number]>] extends [never] ? true : never = true;
+void allVehicleKeys;
+const VEHICLE = new ObjectWriter(VEHICLE_KEYS, true);
+const POSITIONS = new ObjectWriter(POSITION_KEYS, false);
+
 /** Writes JSON.stringify(result) for a DecodeResult, in the decoder's key order, without the line end. */
 export function writeResult(out: LineWriter, result: DecodeResult): void {
   const v = result.validation;
@@ -76,8 +164,8 @@ export function writeResult(out: LineWriter, result: DecodeResult): void {
   SUMMARY.write(out, result.summary);
   CORPORATE_ORIGIN.write(out, result.corporateOrigin);
   ASSEMBLY.write(out, result.assembly);
-  // Made per decode (the caller's to change): written afresh.
-  out.text(',"vehicle":' + JSON.stringify(result.vehicle));
+  // Made per decode (the caller's to change): written from the values' kept JSON.
+  out.encoded(',"vehicle":' + VEHICLE.bytes(result.vehicle));
   CHECK_DIGIT.write(out, v.checkDigit);
   writeConfidence(out, v.confidenceLevel);
   EVIDENCE_ITEM.writeList(out, v.evidence);
@@ -85,5 +173,5 @@ export function writeResult(out: LineWriter, result: DecodeResult): void {
   WARNING_ITEM.writeList(out, v.warnings);
   if (v.suggestions.length === 0) out.encoded(NO_SUGGESTIONS);
   else out.text(']' + ',"suggestions":' + JSON.stringify(v.suggestions) + '},"positions":');
-  out.text(JSON.stringify(result.positions) + '}');
+  out.encoded(POSITIONS.bytes(result.positions) + '}');
 }

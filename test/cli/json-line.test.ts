@@ -86,6 +86,18 @@ describe('writeResult', () => {
     expect(resultJson(first)).toBe(JSON.stringify(first));
     first.vehicle.engine.model = 'Changed again';
     expect(resultJson(first)).toBe(JSON.stringify(first));
+    // Members in another order, a member removed, a toJSON of its own, positions that are not VIN
+    // characters: each as JSON.stringify writes it.
+    const second = results(['WA1EAAFYXN2065837'])[0]!;
+    const { make, ...rest } = second.vehicle;
+    Object.assign(second, { vehicle: { ...rest, make } });
+    expect(resultJson(second)).toBe(JSON.stringify(second));
+    delete (second.vehicle as Partial<DecodeResult['vehicle']>).gvwr;
+    expect(resultJson(second)).toBe(JSON.stringify(second));
+    Object.defineProperty(second.positions, 'toJSON', { value: () => 'positions by toJSON', enumerable: false });
+    expect(resultJson(second)).toContain('"positions":"positions by toJSON"');
+    second.positions = { ...second.positions, serial: 'é"\\\n', vds: '' };
+    expect(resultJson(second)).toBe(JSON.stringify(second));
     // A warning made for one result (not frozen) is written afresh after it changes.
     const unknownPlant = results(identifierMix(2_000, 5, 'fleet')).find((r) => r.validation.warnings.some((w) => !Object.isFrozen(w)))!;
     resultJson(unknownPlant);
