@@ -113,19 +113,26 @@ export class KeyStore {
     if (presented.length > MAX_SECRET_LENGTH) return undefined;
     const hash = hashSecret(presented);
     const cached = this.cache.lookup(hash);
-    if (cached) return this.admit(cached.value, hash);
+    if (cached) return this.admit(cached.value);
     if (!isWellFormedApiKey(presented)) return undefined;
-    return this.fetchForCache(hash).then((record) => this.admit(record, hash));
+    return this.fetchForCache(hash).then((record) => this.admit(record));
   }
 
-  private admit(record: ApiKeyRecord | undefined, hash: string): ApiKeyRecord | undefined {
-    if (!record || record.revokedAt !== null || !sameHash(record.hash, hash)) return undefined;
+  /** A record the cache or the store gave for this hash: live, or undefined. */
+  private admit(record: ApiKeyRecord | undefined): ApiKeyRecord | undefined {
+    if (!record || record.revokedAt !== null) return undefined;
     this.noteUse(record.id);
     return record;
   }
 
+  /**
+   * The record stored under the hash's id, if its whole hash is the presented key's (compared in
+   * constant time, here at the store read), cached under that hash: so the cache holds only
+   * records whose hash is their key, and a cache hit needs no second comparison.
+   */
   private async fetchForCache(hash: string): Promise<ApiKeyRecord | undefined> {
-    const record = await this.kv.get<ApiKeyRecord>(recordKey(idFor(hash)));
+    const stored = await this.kv.get<ApiKeyRecord>(recordKey(idFor(hash)));
+    const record = stored && sameHash(stored.hash, hash) ? stored : undefined;
     this.cache.set(hash, record);
     return record;
   }

@@ -52,6 +52,24 @@ describe('KeyStore', () => {
     expect(await keys.authenticate(created.key + 'x')).toBeUndefined();
   });
 
+  it('refuses a key whose id matches a stored record but whose whole hash does not, from the store and then from the cache', async () => {
+    const kv = memoryStore();
+    const keys = new KeyStore(kv);
+    const created = await keys.create('A');
+    const other = generateApiKey();
+    // A record stored under the id other's hash leads to, holding another key's hash (ids are the
+    // hash's first 64 bits, so two keys can share one).
+    const record = JSON.parse(kv.data.get(`key:${created.id}`)!) as ApiKeyRecord;
+    const otherId = `key_${hashSecret(other).slice(0, 16)}`;
+    kv.data.set(`key:${otherId}`, JSON.stringify({ ...record, id: otherId }));
+    const reads = kv.reads;
+    expect(await keys.authenticate(other)).toBeUndefined();
+    expect(kv.reads).toBe(reads + 1);
+    expect(keys.authenticate(other)).toBeUndefined(); // the cache's answer: synchronous, no read
+    expect(kv.reads).toBe(reads + 1);
+    expect((await keys.authenticate(created.key))?.id).toBe(created.id);
+  });
+
   it('refuses malformed keys without reading the store', async () => {
     const kv = memoryStore();
     const keys = new KeyStore(kv);
