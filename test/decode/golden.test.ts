@@ -70,9 +70,11 @@ const vins: [string, VinFacts][] = [
   // Sweden
   ['YV4A22PK1G1034449', { source: 'VIN: a public dealer inventory demo (2016 Volvo XC90, stock 034449); Wikipedia "Volvo XC90" (Torslanda)', corporate: 'SE', maker: 'Volvo', plant: ['SE', 'Torslanda'], year: 2016, checkDigit: 'MATCH', verdict: 'VERIFIED_ORIGIN_ALIGNMENT' }],
   ['YV1FS5251B2010993', { source: `${EU_CORPUS} (2011 S60); Wikipedia "Volvo S60" (Ghent)`, corporate: 'SE', maker: 'Volvo', plant: ['BE', 'Gent'], year: 2011, checkDigit: 'MISMATCH', verdict: 'TRANSNATIONAL_ASSEMBLY' }],
+  // France: a Renault of 1995-2011, whose plant letter is at position 9, which no row reads (registry/README.md)
+  ['VF1BB05CF26010203', { source: 'VIN: autodiag2/database scripts/VIN/vindecoder/tests/test_decoder.py (2002 Renault Clio II; that decoder reads its plant, Flins, from position 9)', corporate: 'FR', maker: 'Renault', plant: null, year: 2002, checkDigit: 'MISMATCH', verdict: 'UNVERIFIED' }],
   // Brazil (ISO 3780: 9A-9E and 93-99); vPIC names no plant here
   ['93HGK5880MZ205724', { source: 'VIN: a public Porto Seguro IFX XML test fixture (2021 Honda Fit); WMI 93H: Wikibooks WMI table; plant: Honda moved its car production from Sumaré to Itirapina, both in São Paulo state, in 2019-2021 (valor.com.br, 2018-04), so only the country is known', corporate: 'BR', maker: 'Honda', plant: ['BR', null], plantSource: 'Curated Registry', year: 2021, checkDigit: 'MATCH', verdict: 'VERIFIED_ORIGIN_ALIGNMENT' }],
-  ['9BWZZZ377VT004251', { source: 'VIN: the Volkswagen do Brasil example chassis number used across Brazilian fleet software', corporate: 'BR', maker: 'Volkswagen', plant: null, checkDigit: 'MISMATCH', verdict: 'UNVERIFIED' }],
+  ['9BWZZZ377VT004251', { source: 'VIN: the Volkswagen do Brasil example chassis number used across Brazilian fleet software; plant T: the curated 9BW T row (the Gol, Voyage and up!, built at Taubaté, carry T in Brazilian recall chassis lists)', corporate: 'BR', maker: 'Volkswagen', plant: ['BR', 'Taubaté'], plantSource: 'Curated Registry', checkDigit: 'MISMATCH', verdict: 'VERIFIED_ORIGIN_ALIGNMENT' }],
 ];
 
 const VERDICT_LABEL: Record<Verdict, string> = {
