@@ -16,7 +16,7 @@ import type { EngineFillTuple, VehicleData } from './vehicle-data.js';
 import { interner } from './interner.js';
 import { hashNumber, hashText, Sightings } from './sightings.js';
 import { ELEMENT_INDEX as E, VEHICLE_ELEMENTS } from './vehicle-elements.js';
-import { compileSchema, firstInRange, firstMatch, formulaCount, formulaMatch, keyAt, makeAt, matchingPatterns, rankAt, readPositionsOf, valueAt, vinCharIndex, type CompiledSchema } from './vehicle-schema.js';
+import { compileSchema, elementFrom, firstInRange, firstMatch, formulaCount, formulaMatch, keyAt, makeAt, matchingPatterns, rankAt, readPositionsOf, valueAt, vinCharIndex, type CompiledSchema } from './vehicle-schema.js';
 
 const ELEMENTS = VEHICLE_ELEMENTS.length;
 /** vPIC Conversion: cubic inches to litres. */
@@ -41,7 +41,9 @@ export interface VehicleDecision {
 
 export const NOTHING_DECIDED: VehicleDecision = Object.freeze({ attributes: NO_ATTRIBUTES, make: null, evidence: Object.freeze([]), decoded: false, undecided: Object.freeze([]) });
 
-interface Link { schema: CompiledSchema; yearFrom: number; yearTo: number }
+/** A compiled schema and the evidence items of its pattern winners, by pattern (a pattern's element names its group), made on first use. */
+interface SchemaEntry { readonly schema: CompiledSchema; readonly evidence: (Readonly<Evidence> | undefined)[] }
+interface Link { schema: CompiledSchema; yearFrom: number; yearTo: number; evidence: (Readonly<Evidence> | undefined)[] }
 /** A WMI's link to a schema, before the schema is compiled. */
 interface SchemaLink { id: number; yearFrom: number; yearTo: number }
 
@@ -60,15 +62,23 @@ class Plan {
   generation = -1;
 
   /**
-   * Each link's element ranges side by side (link i, element e: starts[i * 18 + e] ..
-   * starts[i * 18 + e + 1] - 1), so deciding reads one small array of the plan rather than one per schema.
+   * Per element in order, the links whose schema has ordinary patterns of it: their count, then
+   * three numbers each (link, first pattern, one past the last), so deciding reads one small array
+   * of the plan and visits only ranges that can decide.
    */
-  readonly starts: Int32Array;
+  readonly cells: Int32Array;
 
   /** `links` most recent YearFrom first. */
   constructor(readonly links: readonly Link[]) {
-    this.starts = new Int32Array(links.length * (ELEMENTS + 1));
-    links.forEach(({ schema: s }, i) => this.starts.set(s.data.subarray(s.elementStart, s.elementStart + ELEMENTS + 1), i * (ELEMENTS + 1)));
+    const cells: number[] = [];
+    for (let e = 0; e < ELEMENTS; e++) {
+      const count = cells.push(0) - 1;
+      links.forEach(({ schema: s }, i) => {
+        const from = elementFrom(s, e), to = elementFrom(s, e + 1);
+        if (from < to) { cells.push(i, from, to); cells[count]!++; }
+      });
+    }
+    this.cells = Int32Array.from(cells);
     const positions = new Set<number>();
     for (const link of links) for (const p of readPositionsOf(link.schema)) positions.add(p);
     this.read = Int8Array.from([...positions].sort((a, b) => a - b));
@@ -84,7 +94,7 @@ class Plan {
 class WmiSchemas {
   private readonly byYear: (Plan | undefined)[] = new Array(PLAN_YEARS).fill(undefined);
   private everyYear: Plan | undefined;
-  constructor(private readonly links: readonly SchemaLink[], private readonly compile: (id: number) => CompiledSchema | undefined) {}
+  constructor(private readonly links: readonly SchemaLink[], private readonly compile: (id: number) => SchemaEntry | undefined) {}
 
   /** The plan of a model year: the links whose years hold it; every link when year is null. */
   plan(year: number | null): Plan {
@@ -98,8 +108,8 @@ class WmiSchemas {
   private planOf(links: readonly SchemaLink[]): Plan {
     const compiled: Link[] = [];
     for (const { id, yearFrom, yearTo } of links) {
-      const schema = this.compile(id);
-      if (schema) compiled.push({ schema, yearFrom, yearTo });
+      const entry = this.compile(id);
+      if (entry) compiled.push({ schema: entry.schema, yearFrom, yearTo, evidence: entry.evidence });
     }
     return new Plan(compiled);
   }
@@ -169,28 +179,29 @@ function scratchFor(i: number, words: number): Int32Array {
 
 /** Fills the winner slots for a VIN; returns how many elements a pattern decided. */
 function decideElements(plan: Plan, vin: string, partial: boolean, undecided: string[]): number {
-  const { links, starts } = plan;
+  const { links, cells } = plan;
   // A clean VIN that no ordinary pattern admits (most VINs of a model the tables do not know)
   // skips the per-element search: every element is open for the formula keys alone.
   let any = partial;
   if (!partial) for (let i = 0; i < links.length; i++) if (matchingPatterns(links[i]!.schema, vin, scratchFor(i, links[i]!.schema.words))) any = true;
   let decided = 0;
   if (!any) { winLink.fill(-1); winEngine.fill(null); }
-  else for (let e = 0; e < ELEMENTS; e++) {
+  else for (let e = 0, at = 0; e < ELEMENTS; e++) {
     let best = -1, bestPattern = -1, bestYear = -1, bestRank = 0;
     let open = false;
-    for (let i = 0, at = e; i < links.length; i++, at += ELEMENTS + 1) {
-      const from = starts[at]!, to = starts[at + 1]!;
-      if (from === to) continue;
+    const end = at + 1 + cells[at]! * 3;
+    for (at++; at < end; at += 3) {
+      const i = cells[at]!;
       const link = links[i]!;
       if (best >= 0 && link.yearFrom < bestYear) break;
       const s = link.schema;
-      const p = partial ? firstMatch(s, e, vin, true) : firstInRange(scratch[i]!, from, to);
+      const p = partial ? firstMatch(s, e, vin, true) : firstInRange(scratch[i]!, cells[at + 1]!, cells[at + 2]!);
       if (p === -2) { open = true; continue; }
       if (p >= 0 && (best < 0 || rankAt(s, p) < bestRank)) {
         best = i; bestPattern = p; bestYear = link.yearFrom; bestRank = rankAt(s, p);
       }
     }
+    at = end;
     winEngine[e] = null;
     if (open) { undecided.push(VEHICLE_ELEMENTS[e]!.name); best = -1; }
     winLink[e] = best;
@@ -252,19 +263,15 @@ function litres(): number | null {
 }
 
 const GROUPS = [...new Set(VEHICLE_ELEMENTS.map((e) => e.group))];
-/** Evidence of schemas with ids below this is kept under one number per (pattern, group, id); vPIC's ids reach about 29,000. */
-const SCHEMA_IDS = 1 << 21;
 const GROUP_OF = VEHICLE_ELEMENTS.map((e) => GROUPS.indexOf(e.group));
 
 /** Vehicle tables compiled for deciding, with the caches that belong to them: bounded by the registry, not the input. */
 export class VehicleLayer {
-  private readonly compiled = new Map<number, CompiledSchema>();
+  private readonly compiled = new Map<number, SchemaEntry>();
   private readonly byWmi = new Map<string, WmiSchemas | null>();
   private readonly engines = new Map<string, readonly EngineFillTuple[] | undefined>();
   /** Evidence items of engine-model fill-ins, by group and engine model. */
   private readonly engineEvidence = new Map<string, Readonly<Evidence>>();
-  /** Evidence items of pattern winners, by pattern, group and schema (see evidence()). */
-  private readonly patternEvidence = new Map<number, Readonly<Evidence>>();
   private readonly cache = new DecisionCache();
   private readonly sightings = new Sightings();
   /** Value and make names, one string per name: bounded by the registry. */
@@ -283,15 +290,16 @@ export class VehicleLayer {
   }
 
   /** A schema compiled on first use (undefined: the tables lack it): bounded by the registry. */
-  private readonly compile = (id: number): CompiledSchema | undefined => {
-    let schema = this.compiled.get(id);
-    if (!schema) {
+  private readonly compile = (id: number): SchemaEntry | undefined => {
+    let entry = this.compiled.get(id);
+    if (!entry) {
       const data = this.data.schema(id);
       if (!data) return undefined;
       // The same names recur in thousands of schemas ("Gasoline", "Pickup"): one string each.
-      this.compiled.set(id, schema = compileSchema({ ...data, values: data.values.map(this.intern), makes: data.makes.map(this.intern) }));
+      const schema = compileSchema({ ...data, values: data.values.map(this.intern), makes: data.makes.map(this.intern) });
+      this.compiled.set(id, entry = { schema, evidence: new Array<Readonly<Evidence> | undefined>(schema.patterns) });
     }
-    return schema;
+    return entry;
   };
 
   /**
@@ -384,16 +392,14 @@ export class VehicleLayer {
         item = this.engineEvidence.get(key);
         if (!item) this.engineEvidence.set(key, item = Object.freeze({ layer: 'vehicle', table: 'engine-models', key, source: this.data.source }));
       } else {
-        // One per schema, pattern and group: bounded by the registry.
-        const schema = plan.links[link]!.schema;
+        // One per schema and pattern (its element's group): bounded by the registry.
+        const { schema, evidence: kept } = plan.links[link]!;
         const pattern = winPattern[e]!;
-        const slot = (pattern * GROUPS.length + g) * SCHEMA_IDS + schema.id;
-        item = schema.id < SCHEMA_IDS ? this.patternEvidence.get(slot) : undefined;
+        item = kept[pattern];
         if (!item) {
           // Joined, not concatenated: a flat string, rather than a chain of pieces kept as long as the item.
           const key = [GROUPS[g], ': schema ', schema.id, ' (', schema.name, ') key ', keyAt(schema, pattern)].join('');
-          item = Object.freeze({ layer: 'vehicle', table: 'vehicle-patterns', key, source: this.data.source });
-          if (schema.id < SCHEMA_IDS) this.patternEvidence.set(slot, item);
+          kept[pattern] = item = Object.freeze({ layer: 'vehicle', table: 'vehicle-patterns', key, source: this.data.source });
         }
       }
       out.push(item);

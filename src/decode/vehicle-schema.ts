@@ -260,10 +260,18 @@ function popcount(n: number): number {
  */
 export function matchingPatterns(s: CompiledSchema, vin: string, into: Int32Array): boolean {
   const { data, words, positions, positionCount, admitted } = s;
-  into.fill(-1, 0, words);
-  for (let k = 0; k < positionCount; k++) {
-    const row = admitted + (k * 33 + CHAR_INDEX[vin.charCodeAt(data[positions + k]!)]!) * words;
-    let any = 0;
+  if (positionCount === 0) {
+    into.fill(-1, 0, words);
+    return true;
+  }
+  // The first row is copied rather than ANDed into a set filled first.
+  let row = admitted + CHAR_INDEX[vin.charCodeAt(data[positions]!)]! * words;
+  let any = 0;
+  for (let w = 0; w < words; w++) any |= into[w] = data[row + w]!;
+  if (any === 0) return false;
+  for (let k = 1; k < positionCount; k++) {
+    row = admitted + (k * 33 + CHAR_INDEX[vin.charCodeAt(data[positions + k]!)]!) * words;
+    any = 0;
     for (let w = 0; w < words; w++) any |= into[w]! &= data[row + w]!;
     if (any === 0) return false; // no pattern left: the rest cannot add one
   }
