@@ -9,14 +9,33 @@ import type { Metrics } from './metrics.js';
 import { clientAddress, type FailedAuthLimit } from './rate-limit.js';
 import type { TrustedProxies } from './trusted-proxies.js';
 
-const BEARER = /^bearer +/i;
+const SPACE = 0x20;
+/** `bearer` in lower case; an ASCII letter's upper case differs from it only in bit 0x20. */
+const BEARER = [0x62, 0x65, 0x61, 0x72, 0x65, 0x72];
+const ASCII_LOWER_CASE = 0x20;
+
+/**
+ * Where the credential starts when `authorization` begins with the scheme Bearer (in any case) and
+ * one or more spaces, as /^bearer +/i matches it; -1 otherwise. Read by character codes: the regular
+ * expression cost a match object and a substring on every secure request.
+ */
+export function bearerCredentialStart(authorization: string): number {
+  if (authorization.length <= BEARER.length) return -1;
+  for (let i = 0; i < BEARER.length; i++) {
+    if ((authorization.charCodeAt(i) | ASCII_LOWER_CASE) !== BEARER[i]) return -1;
+  }
+  let at = BEARER.length;
+  if (authorization.charCodeAt(at) !== SPACE) return -1;
+  while (authorization.charCodeAt(at) === SPACE) at++;
+  return at;
+}
 
 function bearer(headers: IncomingHttpHeaders): string | undefined {
   const authorization = headers.authorization;
   if (authorization === undefined) return undefined;
   // RFC 9110: the scheme is case-insensitive; anything but Bearer counts as no usable credential.
-  const scheme = BEARER.exec(authorization);
-  return scheme ? authorization.slice(scheme[0].length).trim() : '';
+  const start = bearerCredentialStart(authorization);
+  return start < 0 ? '' : authorization.slice(start).trim();
 }
 
 /** The presented secret; '' when something was sent but cannot be one; undefined when nothing was. */

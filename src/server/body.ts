@@ -4,6 +4,7 @@
 import type { IncomingMessage } from 'node:http';
 import { problems } from './http-problem.js';
 import { JsonDepthGauge } from './json-depth.js';
+import { plainIdentifierBody } from './plain-identifier-body.js';
 
 export const SINGLE_BODY_LIMIT = 64 * 1024;
 /**
@@ -38,7 +39,9 @@ export function readJsonBody(req: IncomingMessage, limit: number, maxDepth: numb
 }
 
 /** Throws the 400 problem for a body that is not UTF-8 or not JSON. */
-function parseJson(raw: Uint8Array): unknown {
+function parseJson(raw: Buffer): unknown {
+  const plain = plainIdentifierBody(raw);
+  if (plain) return plain;
   let text: string;
   try {
     text = utf8.decode(raw);

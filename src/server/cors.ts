@@ -25,8 +25,10 @@ export function cors(origins: readonly string[]): Middleware {
   return function cors(ctx, next) {
     // @koa/cors passes a preflight from an origin it does not allow on to the routes, whose OPTIONS
     // answer would look like success; a 403 problem tells the embedding page's developer why instead.
-    const origin = ctx.get('Origin');
-    if (ctx.method === 'OPTIONS' && origin && ctx.get('Access-Control-Request-Method') && !isAllowed(origin)) throw problems.corsOriginNotAllowed();
+    // Read from node's request rather than through ctx's delegating getters: this runs on every request.
+    const { method, headers: requestHeaders } = ctx.req;
+    const origin = requestHeaders.origin;
+    if (method === 'OPTIONS' && origin && requestHeaders['access-control-request-method'] && !isAllowed(origin)) throw problems.corsOriginNotAllowed();
     return headers(ctx, next);
   };
 }

@@ -28,9 +28,12 @@ function clientStatusOf(error: unknown): number | undefined {
 export class ProblemResponses {
   constructor(private readonly logger: Logger, private readonly metrics: Metrics) {}
 
-  /** After the chain: a 4xx or 5xx left without a body (the router's 404, 405, 501) gets one. */
+  /**
+   * After the chain: a 4xx or 5xx left without a body (the router's 404, 405, 501) gets one. An
+   * answer a handler wrote itself (ctx.respond = false: the single decode's 422) is already sent.
+   */
   settle(ctx: Context): void {
-    if (ctx.body == null && ctx.status >= 400) sendProblem(ctx, emptyStatusProblem(ctx));
+    if (ctx.respond !== false && ctx.body == null && ctx.status >= 400) sendProblem(ctx, emptyStatusProblem(ctx));
   }
 
   /** The chain threw `error`: answer its problem. */

@@ -41,7 +41,14 @@ export function exactRoutes(routers: readonly Router[]): Middleware {
   }
 
   return function exactRoutes(ctx, next) {
-    const route = byMethod.get(ctx.method)?.get(ctx.path);
+    const paths = byMethod.get(ctx.req.method!);
+    if (!paths) return next();
+    // The request target up to its query is koa's ctx.path whenever it is one of these plain paths
+    // (parseurl returns it as it is), so it is looked up as it came, without parsing the URL; a
+    // target written another way (absolute form, a fragment) is looked up by ctx.path.
+    const url = ctx.req.url!;
+    const query = url.indexOf('?');
+    const route = paths.get(query < 0 ? url : url.slice(0, query)) ?? paths.get(ctx.path);
     if (!route) return next();
     // What @koa/router sets for a route without parameters that handlers and observe.ts read.
     ctx._matchedRoute = route.path;

@@ -5,7 +5,7 @@
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { groupScrape } from './cluster-metrics.js';
 
-const LATENCY_BUCKETS_SECONDS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
+export const LATENCY_BUCKETS_SECONDS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
 
 export interface MetricsOptions {
   /** Set in a worker of `vino serve --workers N`: a scrape answers with the whole group's figures. */
@@ -38,14 +38,17 @@ export class Metrics {
    */
   private readonly pendingRequests = new Map<string, Map<string, Map<number, Pending<RequestLabels>>>>();
   private readonly pendingDecodes = new Map<string, Pending<{ outcome: string }>>();
+  /**
+   * The same entries in the order their label sets were first seen: handed over in that order,
+   * prom-client lists them as it would have had each request been counted with inc().
+   */
+  private readonly requestsInOrder: Pending<RequestLabels>[] = [];
   /** One labels object per route for the histogram, rather than one per request. */
   private readonly routeLabels = new Map<string, { route: string }>();
   private readonly requests: Counter<'method' | 'route' | 'status'> = new Counter({
     name: 'vino_http_requests_total', help: 'HTTP requests answered, by method, route and status.',
     labelNames: ['method', 'route', 'status'] as const, registers: [this.registry],
-    collect: (): void => {
-      for (const methods of this.pendingRequests.values()) for (const statuses of methods.values()) flush(this.requests, statuses.values());
-    },
+    collect: (): void => flush(this.requests, this.requestsInOrder),
   });
   private readonly latency = new Histogram({
     name: 'vino_http_request_duration_seconds', help: 'Time from request to response, by route.',
@@ -93,7 +96,11 @@ export class Metrics {
     if (!statuses) methods.set(method, (statuses = new Map()));
     const pending = statuses.get(status);
     if (pending) pending.count++;
-    else statuses.set(status, { labels: { method, route, status }, count: 1 });
+    else {
+      const first = { labels: { method, route, status }, count: 1 };
+      statuses.set(status, first);
+      this.requestsInOrder.push(first);
+    }
     let labels = this.routeLabels.get(route);
     if (!labels) this.routeLabels.set(route, (labels = { route }));
     this.latency.observe(labels, seconds);

@@ -68,8 +68,9 @@ export function observeRequests(observer: RequestObserver, problems: ProblemResp
       problems.answer(ctx, error);
     } finally {
       const route = routeLabel(ctx.state.route, ctx._matchedRoute);
-      // The path is parsed from the URL only when the line can show it.
-      observer.finish(requestId, ctx.method, route, route === 'unmatched' ? ctx.path : '', ctx.status, start);
+      // The path is parsed from the URL only when the line can show it. Method and status are read
+      // from node's objects, not through ctx's delegating getters (ctx.method → request → req).
+      observer.finish(requestId, ctx.req.method!, route, route === 'unmatched' ? ctx.path : '', ctx.res.statusCode, start);
     }
   };
 }

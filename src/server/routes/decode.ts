@@ -33,11 +33,17 @@ function answerSingle(body: unknown, answers: DecodeAnswers, metrics: Metrics): 
 const contentTypeOf = (answer: DecodeAnswer): string => (answer.status === 200 ? JSON_CONTENT_TYPE : PROBLEM_CONTENT_TYPE);
 
 export function decodeRoutes({ answers, metrics, openGuards, secureGuards }: DecodeRoutesOptions): Router {
+  /**
+   * Written by the handler itself, in one writeHead() and end(), with ctx.respond = false: koa's
+   * status, body and length setters and its respond() cost more than the rest of the answer. Node
+   * merges the headers set before (request id, security headers, CORS) into writeHead(), so a
+   * middleware must set its headers before `await next()` to reach this answer (ARCHITECTURE.md).
+   */
   async function single(ctx: Context): Promise<void> {
     const answer = answerSingle(await readJsonBody(ctx.req, SINGLE_BODY_LIMIT, DECODE_REQUEST_DEPTH), answers, metrics);
-    ctx.status = answer.status;
-    ctx.res.setHeader('Content-Type', contentTypeOf(answer));
-    ctx.body = answer.body;
+    ctx.respond = false;
+    // A client that has gone is no error: node drops what is written to a destroyed socket.
+    ctx.res.writeHead(answer.status, { 'Content-Type': contentTypeOf(answer), 'Content-Length': answer.body.length }).end(answer.body);
   }
 
   /** Always 200: each item is a DecodeResult, or the problem that identifier would have had alone. */
