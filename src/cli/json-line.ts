@@ -15,17 +15,23 @@ function unchangeable(part: object): boolean {
   return true;
 }
 
-/** The parts that take one place in a line, each kept with that place's lead (weakly: the bytes go when the part does). */
+/** `lead` + the part's JSON in UTF-8, kept in `kept` (weakly: the bytes go when the part does) when the part cannot change. */
+function keptBytes(kept: WeakMap<object, string>, part: object, lead: string): string {
+  let bytes = kept.get(part);
+  if (bytes === undefined) {
+    bytes = utf8Bytes(lead + JSON.stringify(part));
+    if (unchangeable(part)) kept.set(part, bytes);
+  }
+  return bytes;
+}
+
+/** The parts that take one place in a line, each kept with that place's lead. */
 class KeptParts {
   private readonly kept = new WeakMap<object, string>();
   constructor(private readonly lead: string) {}
 
   write(out: LineWriter, part: object, lead?: string): void {
-    let kept = this.kept.get(part);
-    if (kept === undefined) {
-      kept = utf8Bytes(this.lead + JSON.stringify(part));
-      if (unchangeable(part)) this.kept.set(part, kept);
-    }
+    const kept = keptBytes(this.kept, part, this.lead);
     out.encoded(lead === undefined ? kept : lead + kept.slice(this.lead.length));
   }
 
@@ -77,14 +83,7 @@ class ObjectWriter {
       case 'string': return this.keepStrings ? this.keptString(value) : plainString(value) ?? utf8Bytes(JSON.stringify(value));
       case 'number': return Number.isFinite(value) ? String(value) : 'null';
       case 'boolean': return value ? 'true' : 'false';
-      case 'object': {
-        let kept = this.parts.get(value);
-        if (kept === undefined) {
-          kept = utf8Bytes(JSON.stringify(value));
-          if (unchangeable(value)) this.parts.set(value, kept);
-        }
-        return kept;
-      }
+      case 'object': return keptBytes(this.parts, value, '');
       default: return undefined;
     }
   }
