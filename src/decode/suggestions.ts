@@ -82,7 +82,7 @@ class Checker {
       this.wmi = wmi;
       this.entry = this.tables.wmi.get(wmi);
       this.plants = this.entry ? this.tables.plants.get(wmi) ?? NO_PLANTS : NO_PLANTS;
-      this.position7Rule = followsPosition7Rule(this.entry?.vehicleType ?? null);
+      this.position7Rule = followsPosition7Rule(this.entry);
     }
     if (!this.entry) return null;
     const reading = readModelYear(this.tables, vin, this.position7Rule, true);

@@ -217,6 +217,16 @@ describe('model year (49 CFR 565.15)', () => {
     expect(r.vehicle.modelYearCandidates).toEqual([1980, 2010]);
   });
 
+  it('the rule is not applied to a car WMI that only a curated source knows (its maker does not build to Part 565)', () => {
+    // LT1 is a passenger car WMI from the curated list; China requires the check digit, so it matches.
+    const r = result(vin('LT1AB12C_CC123456'));
+    expect(r.validation.checkDigit.status).toBe('MATCH');
+    expect(r.vehicle).toMatchObject({ modelYear: 2012, modelYearCandidates: [1982, 2012] });
+    expect(warningCodes(r)).toContain('MODEL_YEAR_AMBIGUOUS');
+    // The same VIN under a WMI of NHTSA's registry keeps the rule's one reading.
+    expect(result(vin('1T1AB12C_CC123456')).vehicle).toMatchObject({ modelYear: 1982, modelYearCandidates: [1982] });
+  });
+
   it('is never later than the registry\'s build year + 1', () => {
     // V is 1997 or 2027: 2027 = 2026 + 1 is allowed. W is 1998 or 2028: 2028 is not.
     expect(result(vin('1T1AB1ZC_VA123456')).vehicle.modelYear).toBe(2027);

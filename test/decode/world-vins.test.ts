@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { decode } from '../../src/decode/index.js';
 import type { DecodeResult } from '../../src/generated/contract.js';
 import { PROJECT_ROOT } from '../fixtures/registry-root.js';
-import { parseWorldCases, readKnownMisses, readWorldCases, WORLD_HEADER, type KnownMissCheck, type WorldCase } from '../fixtures/world-cases.js';
+import { parseWorldCases, readKnownMisses, readWorldCases, repeatsAcrossFiles, WORLD_HEADER, type KnownMissCheck, type WorldCase } from '../fixtures/world-cases.js';
 
 // Matching the shared scorer (/work/shared/eval/score.mjs), so the test and the scored figures agree:
 // names compare as words without accents or punctuation; a city matches when one name holds the
@@ -122,6 +122,17 @@ describe('the dev-set reader', () => {
     expect(parseWorldCases('eval/world-x.csv', 'kind,input\nvin,VSSZZZ6JZ9R123456\n', countries).problems[0]).toContain('eval/world-x.csv:1: the header must be');
     const twice = parseWorldCases('eval/world-x.csv', [header, row(good), row(good)].join('\n') + '\n', countries);
     expect(twice.problems).toEqual(['eval/world-x.csv:3: VSSZZZ6JZ9R123456 is already on line 2']);
+  });
+
+  it('names an identifier that two dev sets hold', () => {
+    const a = parseWorldCases('eval/world-a.csv', [header, row(good)].join('\n') + '\n', countries);
+    const b = parseWorldCases('eval/world-b.csv', [header, row(other), row(good)].join('\n') + '\n', countries);
+    expect(repeatsAcrossFiles([a, b])).toEqual(['eval/world-b.csv:3: VSSZZZ6JZ9R123456 is also in eval/world-a.csv:2']);
+    expect(repeatsAcrossFiles([a])).toEqual([]);
+  });
+
+  it('no identifier is in two of the project\'s dev sets', () => {
+    expect(repeatsAcrossFiles(files)).toEqual([]);
   });
 });
 
