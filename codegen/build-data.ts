@@ -39,7 +39,7 @@ const tableFile = (name: TableName): string => TABLES.find((t) => t.name === nam
 export const BUILD_STEPS: readonly BuildStep[] = [
   {
     name: 'origin tables',
-    tables: ['country-codes', 'countries', 'wmi', 'plants', 'model-years', 'jdm-chassis'],
+    tables: ['country-codes', 'countries', 'wmi', 'wmi-corrections', 'plants', 'model-years', 'jdm-chassis'],
     files: ['registry/build.json'],
     outputs: ['src/generated/wmi.json', 'src/generated/plants.json', 'src/generated/jdm-chassis.json'],
     async emit(rows, root) {

@@ -30,6 +30,18 @@ function sourced<T extends readonly unknown[]>(rows: SourceRow[], toTuple: (v: R
 const vinOrder = (a: Iso3780Tuple, b: Iso3780Tuple): number =>
   VIN_ORDER.indexOf(a[0]) - VIN_ORDER.indexOf(b[0]) || VIN_ORDER.indexOf(a[1]) - VIN_ORDER.indexOf(b[1]);
 
+/**
+ * wmi.csv with registry/wmi-corrections.csv applied: a corrected WMI keeps vPIC's vehicle type and
+ * takes the holder's name, make(s), country and source from the correction.
+ */
+function corrected(rows: RegistryRows): SourceRow[] {
+  const corrections = new Map(rows['wmi-corrections'].map((r) => [r.values.wmi!, r.values]));
+  return rows.wmi.map((row) => {
+    const fix = corrections.get(row.values.wmi!);
+    return fix ? { line: row.line, values: { ...row.values, manufacturer: fix.manufacturer!, make: fix.make!, country_code: fix.country_code!, source: fix.source! } } : row;
+  });
+}
+
 export function normalise(rows: RegistryRows, buildYear: number): RegistryData {
   const countryCodes: CountryCodeTuple[] = rows['country-codes']
     .map((r): CountryCodeTuple => [r.values.code!, r.values.name!])
@@ -38,7 +50,7 @@ export function normalise(rows: RegistryRows, buildYear: number): RegistryData {
     buildYear,
     countryCodes,
     iso3780: sourced(rows.countries, (v, s): Iso3780Tuple => [v.first_char!, v.second_from!, v.second_to!, v.country_code!, v.region!, s], vinOrder),
-    wmi: sourced(rows.wmi, (v, s): WmiTuple => [v.wmi!, v.manufacturer!, v.make!, v.country_code!, v.vehicle_type!, s]),
+    wmi: sourced(corrected(rows), (v, s): WmiTuple => [v.wmi!, v.manufacturer!, v.make!, v.country_code!, v.vehicle_type!, s]),
     plants: sourced(rows.plants, (v, s): PlantTuple => [
       v.wmi!, v.plant_code!, num(v.year_from), num(v.year_to), v.vin_pattern!, v.country_code!, v.city!, v.state!, v.company!, s,
     ]),

@@ -2,6 +2,8 @@
 import { VIN_ORDER } from '../src/decode/alphabet.js';
 import type { RegistryRows, SourceRow, TableName } from './tables.js';
 
+const NHTSA_VPIC = 'NHTSA vPIC';
+
 export interface RuleHit {
   table: TableName;
   row: SourceRow;
@@ -63,6 +65,7 @@ export const CROSS_ROW_RULES: CrossRowRule[] = [
       ...duplicates('country-codes', rows['country-codes'], 'code', (r) => [r.values.code!]),
       ...duplicates('country-codes', rows['country-codes'], 'vpic_name', (r) => r.values.vpic_name!.split(';').map((n) => n.trim())),
       ...duplicates('wmi', rows.wmi, 'wmi', (r) => [r.values.wmi!]),
+      ...duplicates('wmi-corrections', rows['wmi-corrections'], 'wmi', (r) => [r.values.wmi!]),
       ...duplicates('model-years', rows['model-years'], 'code', (r) => [r.values.code!]),
       ...duplicates('jdm-chassis', rows['jdm-chassis'], 'model_code', (r) => [jdmKey(r.values.model_code!, r.values.serial_digits ?? '')]),
       ...duplicates('vin-schemas', rows['vin-schemas'], 'schema_id', (r) => [r.values.schema_id!]),
@@ -77,8 +80,17 @@ export const CROSS_ROW_RULES: CrossRowRule[] = [
     check: (rows) => [
       ...knownCountry(rows, 'countries', 'country_code'),
       ...knownCountry(rows, 'wmi', 'country_code'),
+      ...knownCountry(rows, 'wmi-corrections', 'country_code'),
       ...knownCountry(rows, 'plants', 'country_code'),
     ],
+  },
+  {
+    // A correction names the holder where vPIC names someone else; a curated WMI row is edited instead.
+    name: 'corrects no NHTSA vPIC row of registry/wmi.csv',
+    check: (rows) => {
+      const vpic = new Set(rows.wmi.filter((r) => r.values.source === NHTSA_VPIC).map((r) => r.values.wmi));
+      return rows['wmi-corrections'].filter((r) => !vpic.has(r.values.wmi)).map((row) => ({ table: 'wmi-corrections' as const, row, column: 'wmi', detail: row.values.wmi }));
+    },
   },
   {
     name: 'year_to is before year_from',

@@ -3,6 +3,7 @@ export const TABLES = [
   { name: 'country-codes', file: 'registry/country-codes.csv' },
   { name: 'countries', file: 'registry/countries.csv' },
   { name: 'wmi', file: 'registry/wmi.csv' },
+  { name: 'wmi-corrections', file: 'registry/wmi-corrections.csv' },
   { name: 'plants', file: 'registry/plants.csv' },
   { name: 'model-years', file: 'registry/model-years.csv' },
   { name: 'jdm-chassis', file: 'registry/jdm-chassis.csv' },

@@ -96,6 +96,8 @@ describe('importVpic on a vPIC-shaped fixture', () => {
     ...SMALL_REGISTRY,
     wmi: [SMALL_REGISTRY.wmi[0]!, '1HG,Old Honda Name,Honda,US,Passenger Car,NHTSA vPIC', '1ZZ,Gone Motors,Gone,US,Passenger Car,NHTSA vPIC', CURATED_WMI, 'SAL,Curated JLR,Land Rover,GB,,Curated list'],
     plants: [SMALL_REGISTRY.plants[0]!, '1HG,A,1990,2002,,US,Old City,Ohio,,NHTSA vPIC', CURATED_PLANT],
+    // A correction of a WMI the new vPIC rows hold: the import leaves it as it is.
+    'wmi-corrections': [SMALL_REGISTRY['wmi-corrections'][0]!, '1HG,Honda Motor Co.,Honda,JP,A WMI list'],
   });
   let report: ImportReport;
 

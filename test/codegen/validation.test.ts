@@ -36,6 +36,14 @@ const cases: [string, { given: Partial<RegistryFiles>; want: string[] }][] = [
     given: { wmi: [WMI_ROW('1HG')] },
     want: ['registry/wmi.csv:6: wmi: duplicate key: 1HG (first at line 2)'],
   }],
+  ['a correction of a WMI that is a curated row, not an NHTSA vPIC one', {
+    given: { 'wmi-corrections': ['1A9ABC,Tiny Coachworks Ltd,Tiny,US,A WMI list'] },
+    want: ['registry/wmi-corrections.csv:3: wmi: corrects no NHTSA vPIC row of registry/wmi.csv: 1A9ABC'],
+  }],
+  ['a correction with an unknown country', {
+    given: { 'wmi-corrections': ['JTD,Toyota,Toyota,XX,A WMI list'] },
+    want: ['registry/wmi-corrections.csv:3: country_code: unknown country code (not in registry/country-codes.csv): XX'],
+  }],
   ['a duplicate JDM model code', {
     given: { 'jdm-chassis': ['JZA80,,Toyota Motor Corporation,Toyota,Supra,1993,2002,,,,Test source'] },
     want: ['registry/jdm-chassis.csv:4: model_code: duplicate key: JZA80 (first at line 2)'],
