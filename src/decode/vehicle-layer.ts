@@ -91,7 +91,7 @@ class Plan {
  * on first use. A schema is compiled when a plan first needs it, so decoding one VIN of a WMI
  * with forty schemas over the years compiles only the few of its year.
  */
-class WmiSchemas {
+export class WmiSchemas {
   private readonly byYear: (Plan | undefined)[] = new Array(PLAN_YEARS).fill(undefined);
   private everyYear: Plan | undefined;
   constructor(private readonly links: readonly SchemaLink[], private readonly compile: (id: number) => SchemaEntry | undefined) {}
@@ -279,7 +279,8 @@ export class VehicleLayer {
 
   constructor(readonly data: VehicleData) {}
 
-  private forWmi(wmi: string): WmiSchemas | null {
+  /** A WMI's schemas (null: none), made once per WMI: bounded by the registry. The caller keeps them per WMI (decode-vin.ts's WmiDecoding). */
+  schemasOf(wmi: string): WmiSchemas | null {
     let found = this.byWmi.get(wmi);
     if (found !== undefined) return found;
     const links = (this.data.linksOf(wmi) ?? []).map(([id, yearFrom, yearTo]) => ({ id, yearFrom, yearTo: yearTo === 0 ? 9999 : yearTo }));
@@ -307,10 +308,9 @@ export class VehicleLayer {
    * schema of the WMI. One candidate, or a type under the position-7 rule: the latest candidate.
    * Several, for types outside the rule (motorcycles, trailers, buses, ...): the reading whose
    * patterns decode is kept; where both or neither decode, the most recent candidate stands, as
-   * the model-year rule says. `wmi` null: no registry WMI, nothing to read.
+   * the model-year rule says. `schemas` (schemasOf) null: nothing to read.
    */
-  read(wmi: string | null, vin: string, candidates: readonly number[], partial: boolean, position7Rule: boolean): VehicleReading {
-    const schemas = wmi === null ? null : this.forWmi(wmi);
+  read(schemas: WmiSchemas | null, vin: string, candidates: readonly number[], partial: boolean, position7Rule: boolean): VehicleReading {
     if (!schemas) return NO_READING;
     // Position 10 is no year code: every schema of the WMI is a candidate (vPIC's rule).
     if (candidates.length === 0) return partial ? NO_READING : { decision: this.decide(schemas.plan(null), vin, false), year: null };
