@@ -12,7 +12,7 @@ import { CHECK_DIGIT_CHARS, checkDigitValue } from './check-digit.js';
 import { resolveCorporateOrigin, type CorporateOrigin } from './corporate-origin.js';
 import { NO_YEARS, position10Years, readModelYear, type ModelYearReading } from './model-year.js';
 import { originWithoutWmi, PARTIAL, partialCheckDigit, partialModelYear, partialWarning, resolvePartialPlant, wmiKnown } from './partial.js';
-import { assemblyLayer, resolvePlant } from './plant.js';
+import { assemblyLayer, resolvePlant, SettledPlants } from './plant.js';
 import { FNV_OFFSET, fnvStep, Sightings } from './sightings.js';
 import { suggestCorrections } from './suggestions.js';
 import { alignment, confidenceLevel, verdictOf } from './verdict.js';
@@ -98,13 +98,15 @@ export interface WmiDecoding {
   readonly serialReads: Int8Array;
   /** Null: the tables have no vehicle schema for the WMI (or it is no registry WMI). */
   readonly schemas: WmiSchemas | null;
+  /** The plant answers that hold for every VIN of the WMI (plant.ts). */
+  readonly settledPlants: SettledPlants;
 }
 
 const NO_SERIAL_READS = new Int8Array(0);
 
 /** A WMI outside the registry (or a partial VIN's unknown one): no serial reads, no schemas. */
 export function unregisteredWmi(origin: CorporateOrigin): WmiDecoding {
-  return { origin, serialReads: NO_SERIAL_READS, schemas: null };
+  return { origin, serialReads: NO_SERIAL_READS, schemas: null, settledPlants: SettledPlants.NONE };
 }
 
 /**
@@ -130,7 +132,9 @@ export class OriginCache {
     const origin = resolveCorporateOrigin(this.tables, vin);
     // Cache only registry WMIs, so arbitrary input cannot grow the cache without bound.
     if (!origin.entry) return unregisteredWmi(origin);
-    const decoding: WmiDecoding = { origin, serialReads: this.serialReadsOf(origin), schemas: this.vehicleLayer.schemasOf(origin.wmi) };
+    const decoding: WmiDecoding = {
+      origin, serialReads: this.serialReadsOf(origin), schemas: this.vehicleLayer.schemasOf(origin.wmi), settledPlants: SettledPlants.of(origin.plants),
+    };
     if (lowVolume) this.long.set(longKey, decoding);
     else this.short[shortKey] = decoding;
     return decoding;
@@ -218,7 +222,8 @@ export function createVinDecoder(tables: Tables): VinDecoder {
     // position 10 may be no year at all, so it bounds nothing (as for a VIN without a year code).
     const reachYears = matches || required ? position10Years(tables, vin) : NO_YEARS;
     const partialPlant = partial ? resolvePartialPlant(origin.plants, vin, reading, reachYears) : null;
-    const plant = partialPlant ? partialPlant.match : resolvePlant(origin.plants, vin, years, reachYears);
+    const settled = partial || years.length === 0 ? undefined : wmi.settledPlants.at(vin, years[years.length - 1]!);
+    const plant = partialPlant ? partialPlant.match : settled ?? resolvePlant(origin.plants, vin, years, reachYears);
 
     let assembly = UNKNOWN_ASSEMBLY;
     let plantWarning: Warning | null = null;
