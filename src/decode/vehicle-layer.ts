@@ -177,13 +177,26 @@ function scratchFor(i: number, words: number): Int32Array {
   return set;
 }
 
+/**
+ * Per candidate link of the decode in progress, whether any of its ordinary patterns admits the
+ * VIN: most VINs fit one of a plan's few schemas, and the others' elements need no bit-set scan.
+ */
+let linkMatched = new Uint8Array(64);
+
 /** Fills the winner slots for a VIN; returns how many elements a pattern decided. */
 function decideElements(plan: Plan, vin: string, partial: boolean, undecided: string[]): number {
   const { links, cells } = plan;
   // A clean VIN that no ordinary pattern admits (most VINs of a model the tables do not know)
   // skips the per-element search: every element is open for the formula keys alone.
   let any = partial;
-  if (!partial) for (let i = 0; i < links.length; i++) if (matchingPatterns(links[i]!.schema, vin, scratchFor(i, links[i]!.schema.words))) any = true;
+  if (linkMatched.length < links.length) linkMatched = new Uint8Array(links.length);
+  if (!partial) {
+    for (let i = 0; i < links.length; i++) {
+      const matched = matchingPatterns(links[i]!.schema, vin, scratchFor(i, links[i]!.schema.words));
+      linkMatched[i] = matched ? 1 : 0;
+      if (matched) any = true;
+    }
+  }
   let decided = 0;
   if (!any) { winLink.fill(-1); winEngine.fill(null); }
   else for (let e = 0, at = 0; e < ELEMENTS; e++) {
@@ -194,6 +207,7 @@ function decideElements(plan: Plan, vin: string, partial: boolean, undecided: st
       const i = cells[at]!;
       const link = links[i]!;
       if (best >= 0 && link.yearFrom < bestYear) break;
+      if (!partial && linkMatched[i] === 0) continue;
       const s = link.schema;
       const p = partial ? firstMatch(s, e, vin, true) : firstInRange(scratch[i]!, cells[at + 1]!, cells[at + 2]!);
       if (p === -2) { open = true; continue; }
