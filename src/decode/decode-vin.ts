@@ -1,7 +1,8 @@
 // A 17-character VIN: corporate origin, plant, model year, check digit, and what they add up to.
 //
 // A result is built from parts that depend on one small key each and are made once, frozen and
-// shared: layer 1 per WMI, the model-year reading per position-10 code and rule, the assembly
+// shared: per WMI its WmiDecoding (layer 1, the plant answers that hold for every VIN, the
+// vehicle schemas), the model-year reading per position-10 code and rule, the assembly
 // layer and evidence item per plant row, the summary per confidence and alignment, the
 // check-digit verdict per digit pair. Every cache is bounded by the registry (or by a constant),
 // never by the input, so a server decoding arbitrary VINs for months holds no more than a fleet
