@@ -1,7 +1,8 @@
 // A 17-character VIN: corporate origin, plant, model year, check digit, and what they add up to.
 //
 // A result is built from parts that depend on one small key each and are made once, frozen and
-// shared: layer 1 per WMI, the model-year reading per position-10 code and rule, the assembly
+// shared: per WMI its WmiDecoding (layer 1, the plant answers that hold for every VIN, the
+// vehicle schemas), the model-year reading per position-10 code and rule, the assembly
 // layer and evidence item per plant row, the summary per confidence and alignment, the
 // check-digit verdict per digit pair. Every cache is bounded by the registry (or by a constant),
 // never by the input, so a server decoding arbitrary VINs for months holds no more than a fleet
@@ -12,13 +13,13 @@ import { CHECK_DIGIT_CHARS, checkDigitValue } from './check-digit.js';
 import { resolveCorporateOrigin, type CorporateOrigin } from './corporate-origin.js';
 import { NO_YEARS, position10Years, readModelYear, type ModelYearReading } from './model-year.js';
 import { originWithoutWmi, PARTIAL, partialCheckDigit, partialModelYear, partialWarning, resolvePartialPlant, wmiKnown } from './partial.js';
-import { assemblyLayer, resolvePlant } from './plant.js';
+import { assemblyLayer, resolvePlant, SettledPlants } from './plant.js';
 import { FNV_OFFSET, fnvStep, Sightings } from './sightings.js';
 import { suggestCorrections } from './suggestions.js';
 import { alignment, confidenceLevel, verdictOf } from './verdict.js';
 import type { PlantEntry, Tables } from './tables.js';
 import { vehicleOf } from './vehicle-attributes.js';
-import { VehicleLayer } from './vehicle-layer.js';
+import { VehicleLayer, type WmiSchemas } from './vehicle-layer.js';
 
 type Summary = DecodeResult['summary'];
 type CheckDigit = DecodeResult['validation']['checkDigit'];
@@ -88,29 +89,65 @@ function mismatchWarning(calculated: string, actual: string, required: boolean):
 }
 
 /**
- * Layer 1 per WMI, worked out once. A 3-character WMI has a slot in an array indexed by its
- * character codes (an index, not a hash lookup, which matters when a fleet spans thousands of WMIs
- * and a hash table no longer fits in cache); 6-character ones are keyed by their text.
+ * What every decode of one WMI shares, worked out once: layer 1, the serial positions a result
+ * template's key reads (see ResultTemplates), and the WMI's vehicle schemas. One object reached by
+ * one index per decode, rather than a lookup per part keyed by the WMI.
+ */
+export interface WmiDecoding {
+  readonly origin: CorporateOrigin;
+  /** Positions 12-17 that the WMI's plant rows or vehicle patterns read (or a low-volume WMI's 12-14), ascending. */
+  readonly serialReads: Int8Array;
+  /** Null: the tables have no vehicle schema for the WMI (or it is no registry WMI). */
+  readonly schemas: WmiSchemas | null;
+  /** The plant answers that hold for every VIN of the WMI (plant.ts). */
+  readonly settledPlants: SettledPlants;
+}
+
+const NO_SERIAL_READS = new Int8Array(0);
+
+/** A WMI outside the registry (or a partial VIN's unknown one): no serial reads, no schemas. */
+export function unregisteredWmi(origin: CorporateOrigin): WmiDecoding {
+  return { origin, serialReads: NO_SERIAL_READS, schemas: null, settledPlants: SettledPlants.NONE };
+}
+
+/**
+ * Layer 1 and the rest of WmiDecoding per WMI, worked out once. A 3-character WMI has a slot in an
+ * array indexed by its character codes (an index, not a hash lookup, which matters when a fleet
+ * spans thousands of WMIs and a hash table no longer fits in cache); 6-character ones are keyed by
+ * their text. Only registry WMIs are kept: bounded by the registry.
  */
 export class OriginCache {
-  // Characters '0'-'Z': 43 possible values per position.
-  private readonly short: (CorporateOrigin | undefined)[] = new Array(43 * 43 * 43).fill(undefined);
-  private readonly long = new Map<string, CorporateOrigin>();
-  constructor(private readonly tables: Tables) {}
+  /** Characters '0'-'Z': 43 possible values per position. */
+  private static readonly CHARS = 43;
+  private readonly short: (WmiDecoding | undefined)[] = new Array(OriginCache.CHARS ** 3).fill(undefined);
+  private readonly long = new Map<string, WmiDecoding>();
+  constructor(private readonly tables: Tables, private readonly vehicleLayer: VehicleLayer) {}
 
-  get(vin: string): CorporateOrigin {
+  get(vin: string): WmiDecoding {
     const lowVolume = vin.charCodeAt(2) === 57; // '9'
-    const shortKey = (vin.charCodeAt(0) - 48) * 1849 + (vin.charCodeAt(1) - 48) * 43 + (vin.charCodeAt(2) - 48);
+    const n = OriginCache.CHARS;
+    const shortKey = ((vin.charCodeAt(0) - 48) * n + vin.charCodeAt(1) - 48) * n + vin.charCodeAt(2) - 48;
     const longKey = lowVolume ? vin.slice(0, 3) + vin.slice(11, 14) : '';
     const cached = lowVolume ? this.long.get(longKey) : this.short[shortKey];
     if (cached) return cached;
     const origin = resolveCorporateOrigin(this.tables, vin);
     // Cache only registry WMIs, so arbitrary input cannot grow the cache without bound.
-    if (origin.entry) {
-      if (lowVolume) this.long.set(longKey, origin);
-      else this.short[shortKey] = origin;
+    if (!origin.entry) return unregisteredWmi(origin);
+    const decoding: WmiDecoding = {
+      origin, serialReads: this.serialReadsOf(origin), schemas: this.vehicleLayer.schemasOf(origin.wmi), settledPlants: SettledPlants.of(origin.plants),
+    };
+    if (lowVolume) this.long.set(longKey, decoding);
+    else this.short[shortKey] = decoding;
+    return decoding;
+  }
+
+  private serialReadsOf(origin: CorporateOrigin): Int8Array {
+    const positions = new Set(this.tables.vehicle.serialReads(origin.wmi));
+    for (const code of [...origin.plants.codes, origin.plants.wildcard]) {
+      for (const row of code?.all ?? []) for (const p of row.pattern?.positions ?? []) if (p >= 11) positions.add(p);
     }
-    return origin;
+    if (origin.lowVolume) for (let p = 11; p < 14; p++) positions.add(p);
+    return Int8Array.from([...positions].sort((a, b) => a - b));
   }
 }
 
@@ -163,22 +200,22 @@ export type VinDecoder = (vin: string, remainder?: number) => DecodeResult;
 
 /** A decoder of clean 17-character VINs over the given tables, with its caches. */
 export function createVinDecoder(tables: Tables): VinDecoder {
-  const origins = new OriginCache(tables);
-  const shared = new SharedParts(tables.modelYearReadings);
   const vehicleLayer = new VehicleLayer(tables.vehicle);
+  const origins = new OriginCache(tables, vehicleLayer);
+  const shared = new SharedParts(tables.modelYearReadings);
   // Keyed by reading and year: bounded by the model-year table.
   const settledYearWarnings = new Map<string, Warning>();
 
-  const full = (vin: string, remainder: number): DecodeResult => {
+  const full = (vin: string, remainder: number, wmi: WmiDecoding): DecodeResult => {
     const partial = remainder === PARTIAL;
-    const origin = partial && !wmiKnown(vin) ? originWithoutWmi(tables, vin) : origins.get(vin);
+    const { origin } = wmi;
     const actual = vin.charCodeAt(8);
     // A partial VIN's check digit cannot be verified, so it contradicts nothing.
     const matches = partial || CHECK_DIGIT_CHARS.charCodeAt(remainder) === actual;
     const required = origin.checkDigitRequired;
     const reading = partial ? partialModelYear(tables, vin, origin) : readModelYear(tables, vin, origin.position7Rule, matches);
     const plantCode = vin[10]!;
-    const vehicle = vehicleLayer.read(origin.entry ? origin.wmi : null, vin, reading.candidates, partial, origin.position7Rule);
+    const vehicle = vehicleLayer.read(wmi.schemas, vin, reading.candidates, partial, origin.position7Rule);
     // Where the vehicle patterns settle an ambiguous model year, the plant is read for that year.
     const years = vehicle.year === null ? reading.candidates : [vehicle.year];
     const modelYear = vehicle.year ?? reading.modelYear;
@@ -186,7 +223,8 @@ export function createVinDecoder(tables: Tables): VinDecoder {
     // position 10 may be no year at all, so it bounds nothing (as for a VIN without a year code).
     const reachYears = matches || required ? position10Years(tables, vin) : NO_YEARS;
     const partialPlant = partial ? resolvePartialPlant(origin.plants, vin, reading, reachYears) : null;
-    const plant = partialPlant ? partialPlant.match : resolvePlant(origin.plants, vin, years, reachYears);
+    const settled = partial || years.length === 0 ? undefined : wmi.settledPlants.at(vin, years[years.length - 1]!);
+    const plant = partialPlant ? partialPlant.match : settled ?? resolvePlant(origin.plants, vin, years, reachYears);
 
     let assembly = UNKNOWN_ASSEMBLY;
     let plantWarning: Warning | null = null;
@@ -271,28 +309,15 @@ export function createVinDecoder(tables: Tables): VinDecoder {
   // kept from its second VIN on (sightings.ts).
   const templates = new ResultTemplates();
   const sightings = new Sightings();
-  // Per WMI (bounded by the registry): kept on its layer-1 origin, which OriginCache shares.
-  const serialReads = new WeakMap<CorporateOrigin, Int8Array>();
-  const serialReadsOf = (origin: CorporateOrigin): Int8Array => {
-    let read = serialReads.get(origin);
-    if (!read) {
-      const positions = new Set(tables.vehicle.serialReads(origin.wmi));
-      for (const code of [...origin.plants.codes, origin.plants.wildcard]) {
-        for (const row of code?.all ?? []) for (const p of row.pattern?.positions ?? []) if (p >= 11) positions.add(p);
-      }
-      if (origin.lowVolume) for (let p = 11; p < 14; p++) positions.add(p);
-      serialReads.set(origin, read = Int8Array.from([...positions].sort((a, b) => a - b)));
-    }
-    return read;
-  };
 
   return (vin: string, remainder = checkDigitValue(vin)): DecodeResult => {
     const actual = vin.charCodeAt(8);
-    if (remainder === PARTIAL || CHECK_DIGIT_CHARS.charCodeAt(remainder) !== actual) return full(vin, remainder);
-    const origin = origins.get(vin);
-    // Only registry WMIs: their serial positions are known.
-    if (!origin.entry) return full(vin, remainder);
-    const read = serialReadsOf(origin);
+    if (remainder === PARTIAL) return full(vin, remainder, wmiKnown(vin) ? origins.get(vin) : unregisteredWmi(originWithoutWmi(tables, vin)));
+    const wmi = origins.get(vin);
+    const { origin } = wmi;
+    // Only registry WMIs with a right check digit: their serial positions are known.
+    if (CHECK_DIGIT_CHARS.charCodeAt(remainder) !== actual || !origin.entry) return full(vin, remainder, wmi);
+    const read = wmi.serialReads;
     let hash = FNV_OFFSET;
     for (let i = 0; i < 11; i++) if (i !== 8) hash = fnvStep(hash, vin.charCodeAt(i));
     for (let i = 0; i < read.length; i++) hash = fnvStep(hash, vin.charCodeAt(read[i]!));
@@ -310,7 +335,7 @@ export function createVinDecoder(tables: Tables): VinDecoder {
         positions: { wmi: t.wmi, vds: t.vds, checkDigit: vin[8]!, modelYear: t.modelYear, plantCode: t.plantCode, serial: vin.slice(11), modelCode: t.modelCode },
       };
     }
-    const result = full(vin, remainder);
+    const result = full(vin, remainder, wmi);
     // Kept from the second VIN of a model on: a one-off costs no template.
     if (sightings.again(hash)) templates.set(hash, result);
     return result;

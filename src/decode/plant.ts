@@ -3,7 +3,7 @@
 // (a vPIC pattern) to pin the plant.
 import type { DecodeResult } from '../generated/contract.js';
 import { matchesPattern } from './pattern.js';
-import { FIRST_MODEL_YEAR, type PlantCode, type PlantEntry, type PlantsByCode, type Tables } from './tables.js';
+import { FIRST_MODEL_YEAR, LAST_MODEL_YEAR, type PlantCode, type PlantEntry, type PlantsByCode, type Tables } from './tables.js';
 
 export const GOVERNMENT_SOURCE = 'NHTSA vPIC';
 
@@ -67,6 +67,68 @@ function agreedPlace(codes: readonly (PlantCode | undefined)[], vin: string, yea
     }
   }
   return first ? { entry: first, cityKnown } : null;
+}
+
+/** Plant codes are '0'-'Z': character code - 48. */
+const PLANT_CODES = 43;
+const MODEL_YEARS = LAST_MODEL_YEAR - FIRST_MODEL_YEAR + 1;
+
+/**
+ * A WMI's plant answers that hold whatever the VIN's other positions say: for each plant code and
+ * model year the registry covers without a pattern in the way, the match resolvePlant gives.
+ * Made once per WMI (decode-vin.ts keeps it in WmiDecoding), so bounded by the registry.
+ *
+ * Why: a VIN's plant otherwise takes a chain of about seven dependent loads (code, its rows per
+ * year, their index, its byte array, the rows, the row, then the wildcard code's the same way),
+ * each likely a cache miss when a fleet spans hundreds of WMIs. Here it is two loads into one
+ * typed array and one into an array of shared, frozen matches. `table[c]` is the row of plant
+ * code c (0: none), and `table[PLANT_CODES + (row - 1) * MODEL_YEARS + year - FIRST_MODEL_YEAR]`
+ * the index + 1 of its match in `matches` (0: none that holds for every VIN; resolvePlant decides).
+ */
+export class SettledPlants {
+  private constructor(private readonly table: Uint16Array, private readonly matches: readonly Readonly<PlantMatch>[]) {}
+
+  /** For a WMI without plant rows. */
+  static readonly NONE = new SettledPlants(new Uint16Array(PLANT_CODES), []);
+
+  static of(plants: PlantsByCode): SettledPlants {
+    const wildcard = plants.wildcard;
+    const codes: number[] = [];
+    for (let c = 0; c < PLANT_CODES; c++) if (plants.codes[c]) codes.push(c);
+    const table = new Uint16Array(PLANT_CODES + codes.length * MODEL_YEARS);
+    const matches: Readonly<PlantMatch>[] = [];
+    const index = new Map<PlantEntry, number>();
+    codes.forEach((c, row) => {
+      table[c] = row + 1;
+      const code = plants.codes[c]!;
+      for (let y = 0; y < MODEL_YEARS; y++) {
+        // What inYear(code) ?? inYear(wildcard) gives, where no patterned row makes it depend on the VIN.
+        if (code.patternedByYear[y]!.length > 0) continue;
+        let entry = code.byYear.at(y);
+        if (!entry && wildcard) {
+          if (wildcard.patternedByYear[y]!.length > 0) continue;
+          entry = wildcard.byYear.at(y);
+        }
+        if (!entry) continue;
+        let at = index.get(entry);
+        if (at === undefined) {
+          index.set(entry, at = matches.length);
+          matches.push(Object.freeze({ entry, otherYears: false, cityKnown: true }));
+        }
+        table[PLANT_CODES + row * MODEL_YEARS + y] = at + 1;
+      }
+    });
+    return new SettledPlants(table, matches);
+  }
+
+  /** The match for the VIN's plant code in a year, when it holds for every VIN; undefined: ask resolvePlant. */
+  at(vin: string, year: number): Readonly<PlantMatch> | undefined {
+    const row = this.table[vin.charCodeAt(10) - 48]!;
+    const y = year - FIRST_MODEL_YEAR;
+    if (row === 0 || y < 0 || y >= MODEL_YEARS) return undefined;
+    const m = this.table[PLANT_CODES + (row - 1) * MODEL_YEARS + y]!;
+    return m === 0 ? undefined : this.matches[m - 1];
+  }
 }
 
 /**

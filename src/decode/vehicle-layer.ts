@@ -91,7 +91,7 @@ class Plan {
  * on first use. A schema is compiled when a plan first needs it, so decoding one VIN of a WMI
  * with forty schemas over the years compiles only the few of its year.
  */
-class WmiSchemas {
+export class WmiSchemas {
   private readonly byYear: (Plan | undefined)[] = new Array(PLAN_YEARS).fill(undefined);
   private everyYear: Plan | undefined;
   constructor(private readonly links: readonly SchemaLink[], private readonly compile: (id: number) => SchemaEntry | undefined) {}
@@ -177,13 +177,26 @@ function scratchFor(i: number, words: number): Int32Array {
   return set;
 }
 
+/**
+ * Per candidate link of the decode in progress, whether any of its ordinary patterns admits the
+ * VIN: most VINs fit one of a plan's few schemas, and the others' elements need no bit-set scan.
+ */
+let linkMatched = new Uint8Array(64);
+
 /** Fills the winner slots for a VIN; returns how many elements a pattern decided. */
 function decideElements(plan: Plan, vin: string, partial: boolean, undecided: string[]): number {
   const { links, cells } = plan;
   // A clean VIN that no ordinary pattern admits (most VINs of a model the tables do not know)
   // skips the per-element search: every element is open for the formula keys alone.
   let any = partial;
-  if (!partial) for (let i = 0; i < links.length; i++) if (matchingPatterns(links[i]!.schema, vin, scratchFor(i, links[i]!.schema.words))) any = true;
+  if (linkMatched.length < links.length) linkMatched = new Uint8Array(links.length);
+  if (!partial) {
+    for (let i = 0; i < links.length; i++) {
+      const matched = matchingPatterns(links[i]!.schema, vin, scratchFor(i, links[i]!.schema.words));
+      linkMatched[i] = matched ? 1 : 0;
+      if (matched) any = true;
+    }
+  }
   let decided = 0;
   if (!any) { winLink.fill(-1); winEngine.fill(null); }
   else for (let e = 0, at = 0; e < ELEMENTS; e++) {
@@ -194,6 +207,7 @@ function decideElements(plan: Plan, vin: string, partial: boolean, undecided: st
       const i = cells[at]!;
       const link = links[i]!;
       if (best >= 0 && link.yearFrom < bestYear) break;
+      if (!partial && linkMatched[i] === 0) continue;
       const s = link.schema;
       const p = partial ? firstMatch(s, e, vin, true) : firstInRange(scratch[i]!, cells[at + 1]!, cells[at + 2]!);
       if (p === -2) { open = true; continue; }
@@ -279,7 +293,8 @@ export class VehicleLayer {
 
   constructor(readonly data: VehicleData) {}
 
-  private forWmi(wmi: string): WmiSchemas | null {
+  /** A WMI's schemas (null: none), made once per WMI: bounded by the registry. The caller keeps them per WMI (decode-vin.ts's WmiDecoding). */
+  schemasOf(wmi: string): WmiSchemas | null {
     let found = this.byWmi.get(wmi);
     if (found !== undefined) return found;
     const links = (this.data.linksOf(wmi) ?? []).map(([id, yearFrom, yearTo]) => ({ id, yearFrom, yearTo: yearTo === 0 ? 9999 : yearTo }));
@@ -307,10 +322,9 @@ export class VehicleLayer {
    * schema of the WMI. One candidate, or a type under the position-7 rule: the latest candidate.
    * Several, for types outside the rule (motorcycles, trailers, buses, ...): the reading whose
    * patterns decode is kept; where both or neither decode, the most recent candidate stands, as
-   * the model-year rule says. `wmi` null: no registry WMI, nothing to read.
+   * the model-year rule says. `schemas` (schemasOf) null: nothing to read.
    */
-  read(wmi: string | null, vin: string, candidates: readonly number[], partial: boolean, position7Rule: boolean): VehicleReading {
-    const schemas = wmi === null ? null : this.forWmi(wmi);
+  read(schemas: WmiSchemas | null, vin: string, candidates: readonly number[], partial: boolean, position7Rule: boolean): VehicleReading {
     if (!schemas) return NO_READING;
     // Position 10 is no year code: every schema of the WMI is a candidate (vPIC's rule).
     if (candidates.length === 0) return partial ? NO_READING : { decision: this.decide(schemas.plan(null), vin, false), year: null };
