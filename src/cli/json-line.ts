@@ -56,22 +56,29 @@ class KeptParts {
 class ObjectWriter {
   /** `{"a":`, `,"b":`, …: what comes before each value. */
   private readonly leads: readonly string[];
-  /** A string value's JSON in UTF-8, for strings the registry names (bounded: past the limit, made each time). */
-  private readonly strings = new Map<string, string>();
+  /** Per key: its lead and `null`, the value of most keys of a vehicle. */
+  private readonly nullPieces: readonly string[];
+  /**
+   * Per key whose string values are names the registry repeats: each value's lead and JSON in
+   * UTF-8, so that a member costs one lookup and one piece of the line (bounded: past
+   * KEPT_STRINGS in all, made each time). Keys whose text is per row or per decode have none.
+   */
+  private readonly keptPieces: readonly (Map<string, string> | undefined)[];
+  private kept = 0;
   private readonly parts = new WeakMap<object, string>();
-  /** Per key: whether its string values are kept in `strings` (names the registry repeats) or written each time (text per row or per decode). */
-  private readonly keepString: readonly boolean[];
   /** Per key: the writer of its value when that is an object (`members`). */
   private readonly memberWriters: readonly (ObjectWriter | undefined)[];
 
   /**
-   * `members`: writers for the values of some keys that are objects the decoder makes afresh for
-   * many results (a result's engine): written from their own values' kept JSON, where keeping
-   * each one's JSON would cost a JSON.stringify and a WeakMap entry for an object seen once.
+   * `keepStrings`: the keys (or all, or none) whose string values are kept. `members`: writers for
+   * the values of some keys that are objects the decoder makes afresh for many results (a
+   * result's engine): written from their own values, where keeping each one's JSON would cost a
+   * JSON.stringify and a WeakMap entry for an object seen once.
    */
   constructor(private readonly keys: readonly string[], keepStrings: boolean | readonly string[], members: Readonly<Record<string, ObjectWriter>> = {}) {
     this.leads = keys.map((k, i) => (i === 0 ? '{' : ',') + JSON.stringify(k) + ':');
-    this.keepString = keys.map((k) => (typeof keepStrings === 'boolean' ? keepStrings : keepStrings.includes(k)));
+    this.nullPieces = this.leads.map((lead) => lead + 'null');
+    this.keptPieces = keys.map((k) => ((typeof keepStrings === 'boolean' ? keepStrings : keepStrings.includes(k)) ? new Map<string, string>() : undefined));
     this.memberWriters = keys.map((k) => (Object.hasOwn(members, k) ? members[k] : undefined));
   }
 
@@ -83,11 +90,9 @@ class ObjectWriter {
     const keys = this.keys;
     for (const key in object) {
       if (i === keys.length || key !== keys[i]) return utf8Bytes(JSON.stringify(object));
-      const member = (object as Record<string, unknown>)[key];
-      const writer = this.memberWriters[i];
-      const value = writer !== undefined && typeof member === 'object' && member !== null ? writer.bytes(member) : this.value(member, this.keepString[i]!);
-      if (value === undefined) return utf8Bytes(JSON.stringify(object));
-      json += this.leads[i++] + value;
+      const piece = this.piece(i++, (object as Record<string, unknown>)[key]);
+      if (piece === undefined) return utf8Bytes(JSON.stringify(object));
+      json += piece;
     }
     return i === keys.length ? json + '}' : utf8Bytes(JSON.stringify(object));
   }
@@ -98,25 +103,34 @@ class ObjectWriter {
     for (let i = 0; i < items.length; i++) out.encoded((i === 0 ? '[' : ',') + this.bytes(items[i]!));
   }
 
-  /** A value's JSON in UTF-8; undefined for a value JSON.stringify leaves out or treats its own way. */
-  private value(value: unknown, keepString: boolean): string | undefined {
-    if (value === null) return 'null';
+  /** Key i's lead and value's JSON in UTF-8; undefined for a value JSON.stringify leaves out or treats its own way. */
+  private piece(i: number, value: unknown): string | undefined {
+    if (value === null) return this.nullPieces[i];
     switch (typeof value) {
-      case 'string': return keepString ? this.keptString(value) : plainString(value) ?? utf8Bytes(JSON.stringify(value));
-      case 'number': return Number.isFinite(value) ? String(value) : 'null';
-      case 'boolean': return value ? 'true' : 'false';
-      case 'object': return keptBytes(this.parts, value, '');
+      case 'string': {
+        const kept = this.keptPieces[i];
+        return kept !== undefined ? this.keptString(kept, i, value) : this.leads[i] + (plainString(value) ?? utf8Bytes(JSON.stringify(value)));
+      }
+      case 'number': return this.leads[i] + (Number.isFinite(value) ? String(value) : 'null');
+      case 'boolean': return this.leads[i] + (value ? 'true' : 'false');
+      case 'object': {
+        const writer = this.memberWriters[i];
+        return this.leads[i] + (writer !== undefined ? writer.bytes(value) : keptBytes(this.parts, value, ''));
+      }
       default: return undefined;
     }
   }
 
-  private keptString(value: string): string {
-    let kept = this.strings.get(value);
-    if (kept === undefined) {
-      kept = utf8Bytes(JSON.stringify(value));
-      if (this.strings.size < KEPT_STRINGS) this.strings.set(value, kept);
+  private keptString(kept: Map<string, string>, i: number, value: string): string {
+    let piece = kept.get(value);
+    if (piece === undefined) {
+      piece = this.leads[i] + utf8Bytes(JSON.stringify(value));
+      if (this.kept < KEPT_STRINGS) {
+        kept.set(value, piece);
+        this.kept++;
+      }
     }
-    return kept;
+    return piece;
   }
 }
 
