@@ -82,9 +82,12 @@ class ObjectWriter {
     this.memberWriters = keys.map((k) => (Object.hasOwn(members, k) ? members[k] : undefined));
   }
 
-  /** The object's JSON in UTF-8 (`utf8Bytes`). */
+  /**
+   * The object's JSON in UTF-8 (`utf8Bytes`). Only a plain object's members are read by key: for-in
+   * would also list members it inherits, which JSON leaves out.
+   */
   bytes(object: object): string {
-    if ('toJSON' in object) return utf8Bytes(JSON.stringify(object));
+    if (Object.getPrototypeOf(object) !== Object.prototype || 'toJSON' in object) return utf8Bytes(JSON.stringify(object));
     let json = '';
     let i = 0;
     const keys = this.keys;

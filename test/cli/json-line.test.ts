@@ -111,5 +111,9 @@ describe('writeResult', () => {
     expect(resultJson(unknownPlant)).toBe(JSON.stringify(unknownPlant));
     unknownPlant.vehicle.engine = { turbo: 'Yes', cylinders: Infinity, displacementL: 1.6e-7, model: null, configuration: null };
     expect(resultJson(unknownPlant)).toBe(JSON.stringify(unknownPlant));
+    // Members an object inherits are no members of its JSON.
+    unknownPlant.vehicle.engine = Object.create({ cylinders: 4, displacementL: 2, model: 'inherited', configuration: null, turbo: null }) as DecodeResult['vehicle']['engine'];
+    unknownPlant.positions = Object.assign(Object.create({ wmi: 'XXX' }) as DecodeResult['positions'], { vds: 'ABCDE' });
+    expect(resultJson(unknownPlant)).toBe(JSON.stringify(unknownPlant));
   });
 });
