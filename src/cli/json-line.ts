@@ -1,11 +1,14 @@
 // The `vino decode --json` line for a result: byte for byte JSON.stringify(result) in UTF-8, made
 // faster. Most of a line's bytes come from parts the decoder shares between results and freezes
-// (layer 1, the plant's assembly layer, the summary, the check-digit verdict, evidence and warning
-// items), so each such part is serialised and encoded to UTF-8 once, together with what comes
-// before it in a line (its key, or in a list a comma), and the line is joined from those kept
-// pieces (output.ts). JSON.stringify spent half of a million-line run's time re-serialising the
-// same evidence sources, and the stream as much again encoding them.
-import type { DecodeResult } from '../generated/contract.js';
+// (layer 1, the plant's assembly layer, the summary, the check-digit verdict, evidence items), so
+// each such part is serialised and encoded to UTF-8 once, together with what comes before it in a
+// line (its key, or in a list a comma), and the line is joined from those kept pieces (output.ts).
+// JSON.stringify spent half of a million-line run's time re-serialising the same evidence
+// sources, and the stream as much again encoding them. Objects the decoder makes for one result
+// or a few (the vehicle, its engine, the positions, warnings such as an unknown plant's) are
+// written from their values' JSON instead: keeping theirs cost a JSON.stringify and a WeakMap
+// entry apiece, 98,000 of them over a 200,000-line fleet file (bench/identifiers.ts).
+import type { DecodeResult, Warning } from '../generated/contract.js';
 import { utf8Bytes, type LineWriter } from './output.js';
 
 /** A frozen object whose values are all primitives cannot change, so its JSON can be kept. */
@@ -53,59 +56,95 @@ class KeptParts {
 class ObjectWriter {
   /** `{"a":`, `,"b":`, …: what comes before each value. */
   private readonly leads: readonly string[];
-  /** A string value's JSON in UTF-8, for strings the registry names (bounded: past the limit, made each time). */
-  private readonly strings = new Map<string, string>();
+  /** Per key: its lead and `null`, the value of most keys of a vehicle. */
+  private readonly nullPieces: readonly string[];
+  /**
+   * Per key whose string values are names the registry repeats: each value's lead and JSON in
+   * UTF-8, so that a member costs one lookup and one piece of the line (bounded: past
+   * KEPT_STRINGS in all, made each time). Keys whose text is per row or per decode have none.
+   */
+  private readonly keptPieces: readonly (Map<string, string> | undefined)[];
+  private kept = 0;
   private readonly parts = new WeakMap<object, string>();
+  /** Per key: the writer of its value when that is an object (`members`). */
+  private readonly memberWriters: readonly (ObjectWriter | undefined)[];
 
-  constructor(private readonly keys: readonly string[], private readonly keepStrings: boolean) {
+  /**
+   * `keepStrings`: the keys (or all, or none) whose string values are kept. `members`: writers for
+   * the values of some keys that are objects the decoder makes afresh for many results (a
+   * result's engine): written from their own values, where keeping each one's JSON would cost a
+   * JSON.stringify and a WeakMap entry for an object seen once.
+   */
+  constructor(private readonly keys: readonly string[], keepStrings: boolean | readonly string[], members: Readonly<Record<string, ObjectWriter>> = {}) {
     this.leads = keys.map((k, i) => (i === 0 ? '{' : ',') + JSON.stringify(k) + ':');
+    this.nullPieces = this.leads.map((lead) => lead + 'null');
+    this.keptPieces = keys.map((k) => ((typeof keepStrings === 'boolean' ? keepStrings : keepStrings.includes(k)) ? new Map<string, string>() : undefined));
+    this.memberWriters = keys.map((k) => (Object.hasOwn(members, k) ? members[k] : undefined));
   }
 
-  /** The object's JSON in UTF-8 (`utf8Bytes`). */
+  /**
+   * The object's JSON in UTF-8 (`utf8Bytes`). Only a plain object's members are read by key: for-in
+   * would also list members it inherits, which JSON leaves out.
+   */
   bytes(object: object): string {
-    if ('toJSON' in object) return utf8Bytes(JSON.stringify(object));
+    if (Object.getPrototypeOf(object) !== Object.prototype || 'toJSON' in object) return utf8Bytes(JSON.stringify(object));
     let json = '';
     let i = 0;
     const keys = this.keys;
     for (const key in object) {
       if (i === keys.length || key !== keys[i]) return utf8Bytes(JSON.stringify(object));
-      const value = this.value((object as Record<string, unknown>)[key]);
-      if (value === undefined) return utf8Bytes(JSON.stringify(object));
-      json += this.leads[i++] + value;
+      const piece = this.piece(i++, (object as Record<string, unknown>)[key]);
+      if (piece === undefined) return utf8Bytes(JSON.stringify(object));
+      json += piece;
     }
     return i === keys.length ? json + '}' : utf8Bytes(JSON.stringify(object));
   }
 
-  /** A value's JSON in UTF-8; undefined for a value JSON.stringify leaves out or treats its own way. */
-  private value(value: unknown): string | undefined {
-    if (value === null) return 'null';
+  /** Writes a list of such objects: its `[` and items (its `]` comes with what follows). */
+  writeList(out: LineWriter, items: readonly object[]): void {
+    if (items.length === 0) return out.encoded(OPEN_LIST);
+    for (let i = 0; i < items.length; i++) out.encoded((i === 0 ? '[' : ',') + this.bytes(items[i]!));
+  }
+
+  /** Key i's lead and value's JSON in UTF-8; undefined for a value JSON.stringify leaves out or treats its own way. */
+  private piece(i: number, value: unknown): string | undefined {
+    if (value === null) return this.nullPieces[i];
     switch (typeof value) {
-      case 'string': return this.keepStrings ? this.keptString(value) : plainString(value) ?? utf8Bytes(JSON.stringify(value));
-      case 'number': return Number.isFinite(value) ? String(value) : 'null';
-      case 'boolean': return value ? 'true' : 'false';
-      case 'object': return keptBytes(this.parts, value, '');
+      case 'string': {
+        const kept = this.keptPieces[i];
+        return kept !== undefined ? this.keptString(kept, i, value) : this.leads[i] + (plainString(value) ?? utf8Bytes(JSON.stringify(value)));
+      }
+      case 'number': return this.leads[i] + (Number.isFinite(value) ? String(value) : 'null');
+      case 'boolean': return this.leads[i] + (value ? 'true' : 'false');
+      case 'object': {
+        const writer = this.memberWriters[i];
+        return this.leads[i] + (writer !== undefined ? writer.bytes(value) : keptBytes(this.parts, value, ''));
+      }
       default: return undefined;
     }
   }
 
-  private keptString(value: string): string {
-    let kept = this.strings.get(value);
-    if (kept === undefined) {
-      kept = utf8Bytes(JSON.stringify(value));
-      if (this.strings.size < KEPT_STRINGS) this.strings.set(value, kept);
+  private keptString(kept: Map<string, string>, i: number, value: string): string {
+    let piece = kept.get(value);
+    if (piece === undefined) {
+      piece = this.leads[i] + utf8Bytes(JSON.stringify(value));
+      if (this.kept < KEPT_STRINGS) {
+        kept.set(value, piece);
+        this.kept++;
+      }
     }
-    return kept;
+    return piece;
   }
 }
 
 /** Distinct vehicle strings kept: the registry names far fewer. */
 const KEPT_STRINGS = 1 << 16;
 
-/** A string of VIN characters (what `positions` holds) as JSON, or undefined when it holds any other. */
+/** A string of printable ASCII other than `"` and `\\` as JSON (it is itself between quotes), or undefined when it holds any other character. */
 function plainString(value: string): string | undefined {
   for (let i = 0; i < value.length; i++) {
     const c = value.charCodeAt(i);
-    if (!((c >= 48 && c <= 57) || (c >= 65 && c <= 90))) return undefined;
+    if (c < 0x20 || c > 0x7e || c === 0x22 || c === 0x5c) return undefined;
   }
   return '"' + value + '"';
 }
@@ -115,7 +154,6 @@ const CORPORATE_ORIGIN = new KeptParts(',"corporateOrigin":');
 const ASSEMBLY = new KeptParts(',"assembly":');
 const CHECK_DIGIT = new KeptParts(',"validation":{"checkDigit":');
 const EVIDENCE_ITEM = new KeptParts(',');
-const WARNING_ITEM = new KeptParts(',');
 
 const OPEN_LIST = '[';
 const WARNINGS = '],"warnings":';
@@ -153,13 +191,26 @@ const VEHICLE_KEYS = [
 const POSITION_KEYS = ['wmi', 'vds', 'checkDigit', 'modelYear', 'plantCode', 'serial', 'modelCode'] as const satisfies readonly (keyof Positions)[];
 const allVehicleKeys: [Exclude<keyof Vehicle, (typeof VEHICLE_KEYS)[number]> | Exclude<keyof Positions, (typeof POSITION_KEYS)[number]>] extends [never] ? true : never = true;
 void allVehicleKeys;
-const VEHICLE = new ObjectWriter(VEHICLE_KEYS, true);
+type Engine = Vehicle['engine'];
+const ENGINE_KEYS = ['cylinders', 'displacementL', 'model', 'configuration', 'turbo'] as const satisfies readonly (keyof Engine)[];
+const allEngineKeys: [Exclude<keyof Engine, (typeof ENGINE_KEYS)[number]>] extends [never] ? true : never = true;
+void allEngineKeys;
+// Warnings as code and message: some are made per decode (an unknown plant's names its code), so
+// their JSON is not kept; a message is written as it is where it needs no escape.
+const WARNING_KEYS = ['code', 'message'] as const satisfies readonly (keyof Warning)[];
+const allWarningKeys: [Exclude<keyof Warning, (typeof WARNING_KEYS)[number]>] extends [never] ? true : never = true;
+void allWarningKeys;
+const WARNING = new ObjectWriter(WARNING_KEYS, ['code']);
+
+const VEHICLE = new ObjectWriter(VEHICLE_KEYS, true, { engine: new ObjectWriter(ENGINE_KEYS, true) });
 const POSITIONS = new ObjectWriter(POSITION_KEYS, false);
 
 /** Writes JSON.stringify(result) for a DecodeResult, in the decoder's key order, without the line end. */
 export function writeResult(out: LineWriter, result: DecodeResult): void {
   const v = result.validation;
-  out.text('{"identifier":' + JSON.stringify(result.identifier));
+  const identifier = plainString(result.identifier);
+  if (identifier !== undefined) out.encoded('{"identifier":' + identifier);
+  else out.text('{"identifier":' + JSON.stringify(result.identifier));
   SUMMARY.write(out, result.summary);
   CORPORATE_ORIGIN.write(out, result.corporateOrigin);
   ASSEMBLY.write(out, result.assembly);
@@ -169,7 +220,7 @@ export function writeResult(out: LineWriter, result: DecodeResult): void {
   writeConfidence(out, v.confidenceLevel);
   EVIDENCE_ITEM.writeList(out, v.evidence);
   out.encoded(WARNINGS);
-  WARNING_ITEM.writeList(out, v.warnings);
+  WARNING.writeList(out, v.warnings);
   if (v.suggestions.length === 0) out.encoded(NO_SUGGESTIONS);
   else out.text(']' + ',"suggestions":' + JSON.stringify(v.suggestions) + '},"positions":');
   out.encoded(POSITIONS.bytes(result.positions) + '}');

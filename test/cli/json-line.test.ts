@@ -104,5 +104,16 @@ describe('writeResult', () => {
     const own = unknownPlant.validation.warnings.find((w) => !Object.isFrozen(w))!;
     own.message = 'changed after it was written';
     expect(resultJson(unknownPlant)).toContain('changed after it was written');
+    // Warnings and engines are written from their values: text that needs escapes, numbers JSON
+    // writes its own way, and members in another order come out as JSON.stringify writes them.
+    own.message = 'a "quoted" \\ message\u2028 with \u0007 and é';
+    unknownPlant.vehicle.engine = { cylinders: -0, displacementL: NaN, model: '\ud800', configuration: 'V"8', turbo: '\n' };
+    expect(resultJson(unknownPlant)).toBe(JSON.stringify(unknownPlant));
+    unknownPlant.vehicle.engine = { turbo: 'Yes', cylinders: Infinity, displacementL: 1.6e-7, model: null, configuration: null };
+    expect(resultJson(unknownPlant)).toBe(JSON.stringify(unknownPlant));
+    // Members an object inherits are no members of its JSON.
+    unknownPlant.vehicle.engine = Object.create({ cylinders: 4, displacementL: 2, model: 'inherited', configuration: null, turbo: null }) as DecodeResult['vehicle']['engine'];
+    unknownPlant.positions = Object.assign(Object.create({ wmi: 'XXX' }) as DecodeResult['positions'], { vds: 'ABCDE' });
+    expect(resultJson(unknownPlant)).toBe(JSON.stringify(unknownPlant));
   });
 });
