@@ -12,6 +12,7 @@ export const ADMIN_TOKEN = 'instances-admin-token-0123456789';
 export const HONDA_VIN = '1HGCM82633A004352';
 /** Per-key budget per minute, shared by every instance (small enough to exhaust in a test). */
 const KEY_LIMIT = 60;
+const OPEN_LIMIT = 10;
 /** DESIGN.md: a revocation takes effect within seconds on every instance; the issue says 10 s. */
 const REVOCATION_BOUND_MS = 10_000;
 /** After the store returns, every instance must be whole again within this. */
@@ -77,7 +78,7 @@ export function describeSharedStore(store: SharedStore, up: boolean): void {
       proxy = await TcpProxy.start(target.hostname, Number(target.port));
       env = {
         VINO_KEYSTORE_URL: proxy.urlFor(store.url), VINO_ADMIN_TOKEN: ADMIN_TOKEN, VINO_TRUST_PROXY: '127.0.0.1',
-        VINO_RATE_LIMIT_OPEN: '10', VINO_RATE_LIMIT_KEY: String(KEY_LIMIT),
+        VINO_RATE_LIMIT_OPEN: String(OPEN_LIMIT), VINO_RATE_LIMIT_KEY: String(KEY_LIMIT),
         // Revoked and unknown keys are sent on purpose, many times, to see them refused through outages.
         VINO_RATE_LIMIT_BAD_KEY: '0',
       };
@@ -146,15 +147,26 @@ export function describeSharedStore(store: SharedStore, up: boolean): void {
     it('counts one rate-limit budget across instances, per key and per client address', async () => {
       const [a, b] = instances as [VinoServe, VinoServe];
       const key = await createKey(b, 'Budgeted');
+      // Beyond the limit, one shared budget refuses; two budgets (one per instance) would admit every
+      // one of these requests, as each instance sees only half of them. A shared count that takes
+      // longer than SHARED_COUNTER_TIMEOUT_MS is answered by the instance's own count instead (by
+      // design: a slow store must not hold requests), which may admit one more; on a loaded machine
+      // that happens now and then, so up to TIMEOUT_SLACK extra admissions are allowed, fewer than
+      // the EXTRA requests two budgets would admit.
+      const EXTRA = 6, TIMEOUT_SLACK = 2;
+      const admittedBeyond = (statuses: number[], limit: number): number => {
+        expect(statuses.slice(0, limit).every((s) => s === 200), statuses.join(' ')).toBe(true);
+        expect(statuses.every((s) => s === 200 || s === 429), statuses.join(' ')).toBe(true);
+        return statuses.slice(limit).filter((s) => s === 200).length;
+      };
       const perKey: number[] = [];
-      for (let i = 0; i < KEY_LIMIT + 4; i++) perKey.push((await secure(i % 2 ? a : b, key.key)).status);
-      expect(perKey.filter((s) => s === 200)).toHaveLength(KEY_LIMIT);
-      expect(perKey.slice(KEY_LIMIT)).toEqual([429, 429, 429, 429]);
+      for (let i = 0; i < KEY_LIMIT + EXTRA; i++) perKey.push((await secure(i % 2 ? a : b, key.key)).status);
+      expect(admittedBeyond(perKey, KEY_LIMIT)).toBeLessThanOrEqual(TIMEOUT_SLACK);
 
       const client = someClient();
       const perAddress: number[] = [];
-      for (let i = 0; i < 12; i++) perAddress.push((await call((i % 2 ? a : b).url, 'POST', '/api/v1/vin/decode', client, { identifier: HONDA_VIN })).status);
-      expect(perAddress).toEqual([...Array(10).fill(200), 429, 429]);
+      for (let i = 0; i < OPEN_LIMIT + EXTRA; i++) perAddress.push((await call((i % 2 ? a : b).url, 'POST', '/api/v1/vin/decode', client, { identifier: HONDA_VIN })).status);
+      expect(admittedBeyond(perAddress, OPEN_LIMIT)).toBeLessThanOrEqual(TIMEOUT_SLACK);
     });
 
     describe.each(['refuse', 'blackhole'] as const)('when the store goes away (%s) and comes back', (how) => {
