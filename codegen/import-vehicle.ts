@@ -3,10 +3,10 @@
 // here is vPIC's, so these files are rewritten whole on each import; output is sorted by vPIC's
 // own ids so that a re-import shows only what vPIC changed.
 import { VEHICLE_ELEMENTS, type VehicleElement } from '../src/decode/vehicle-elements.js';
+import { VPIC_SOURCE } from './tables.js';
 import { normaliseVpicTime } from './vpic-time.js';
 import type { VpicDatabase } from './vpic-sqlite.js';
 
-export const VPIC_SOURCE = 'NHTSA vPIC';
 
 type Row = Record<string, string>;
 

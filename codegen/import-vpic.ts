@@ -4,13 +4,13 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseCsv } from './read.js';
+import { VPIC_SOURCE } from './tables.js';
 import { toCsv } from '../src/csv.js';
 import { titleCase } from './title-case.js';
 import { expandToken, splitPlantKey } from './vpic-patterns.js';
 import { openVpic, type VpicDatabase } from './vpic-sqlite.js';
 import { importVehicleTables, VEHICLE_HEADERS, type VehicleTableName } from './import-vehicle.js';
 
-export const VPIC_SOURCE = 'NHTSA vPIC';
 export const WMI_HEADER = ['wmi', 'manufacturer', 'make', 'country_code', 'vehicle_type', 'source'] as const;
 export const PLANT_HEADER = ['wmi', 'plant_code', 'year_from', 'year_to', 'vin_pattern', 'country_code', 'city', 'state', 'company', 'source'] as const;
 

@@ -1,8 +1,6 @@
 // Rules that look across rows or tables. The rule's name is the message a steward reads.
 import { VIN_ORDER } from '../src/decode/alphabet.js';
-import type { RegistryRows, SourceRow, TableName } from './tables.js';
-
-const NHTSA_VPIC = 'NHTSA vPIC';
+import { VPIC_SOURCE, type RegistryRows, type SourceRow, type TableName } from './tables.js';
 
 export interface RuleHit {
   table: TableName;
@@ -88,7 +86,7 @@ export const CROSS_ROW_RULES: CrossRowRule[] = [
     // A correction names the holder where vPIC names someone else; a curated WMI row is edited instead.
     name: 'corrects no NHTSA vPIC row of registry/wmi.csv',
     check: (rows) => {
-      const vpic = new Set(rows.wmi.filter((r) => r.values.source === NHTSA_VPIC).map((r) => r.values.wmi));
+      const vpic = new Set(rows.wmi.filter((r) => r.values.source === VPIC_SOURCE).map((r) => r.values.wmi));
       return rows['wmi-corrections'].filter((r) => !vpic.has(r.values.wmi)).map((row) => ({ table: 'wmi-corrections' as const, row, column: 'wmi', detail: row.values.wmi }));
     },
   },

@@ -1,4 +1,8 @@
 // The registry tables codegen knows: the CSV file, its row schema, and the columns that form its key.
+
+/** The `source` of every row `vino registry import-vpic` writes; any other source is a curated row. */
+export const VPIC_SOURCE = 'NHTSA vPIC';
+
 export const TABLES = [
   { name: 'country-codes', file: 'registry/country-codes.csv' },
   { name: 'countries', file: 'registry/countries.csv' },
