@@ -180,26 +180,24 @@ type Unwritten = Exclude<keyof DecodeResult, (typeof RESULT_KEYS)[number]> | Exc
 const complete: [Unwritten] extends [never] ? true : never = true;
 void complete;
 
-// `vehicle` and `positions` in the decoder's key order; the types fail to compile if the contract
-// gains or loses a key there.
+// `vehicle`, its `engine`, `positions` and a warning's keys, in the decoder's key order; everyKey
+// fails to compile if the contract gains or loses a key there.
 type Vehicle = DecodeResult['vehicle'];
-type Positions = DecodeResult['positions'];
-const VEHICLE_KEYS = [
+
+/** `keys` as given, when they are every key of T (a type error names the keys missing). */
+function everyKey<T>() {
+  return <const K extends readonly (keyof T)[]>(keys: K & ([Exclude<keyof T, K[number]>] extends [never] ? unknown : { missing: Exclude<keyof T, K[number]> })): K => keys;
+}
+
+const VEHICLE_KEYS = everyKey<Vehicle>()([
   'manufacturer', 'make', 'model', 'series', 'trim', 'modelYear', 'modelYearCandidates', 'vehicleType', 'bodyClass', 'doors',
   'driveType', 'fuelType', 'fuelTypeSecondary', 'electrification', 'engine', 'gvwr', 'productionYears',
-] as const satisfies readonly (keyof Vehicle)[];
-const POSITION_KEYS = ['wmi', 'vds', 'checkDigit', 'modelYear', 'plantCode', 'serial', 'modelCode'] as const satisfies readonly (keyof Positions)[];
-const allVehicleKeys: [Exclude<keyof Vehicle, (typeof VEHICLE_KEYS)[number]> | Exclude<keyof Positions, (typeof POSITION_KEYS)[number]>] extends [never] ? true : never = true;
-void allVehicleKeys;
-type Engine = Vehicle['engine'];
-const ENGINE_KEYS = ['cylinders', 'displacementL', 'model', 'configuration', 'turbo'] as const satisfies readonly (keyof Engine)[];
-const allEngineKeys: [Exclude<keyof Engine, (typeof ENGINE_KEYS)[number]>] extends [never] ? true : never = true;
-void allEngineKeys;
+]);
+const POSITION_KEYS = everyKey<DecodeResult['positions']>()(['wmi', 'vds', 'checkDigit', 'modelYear', 'plantCode', 'serial', 'modelCode']);
+const ENGINE_KEYS = everyKey<Vehicle['engine']>()(['cylinders', 'displacementL', 'model', 'configuration', 'turbo']);
 // Warnings as code and message: some are made per decode (an unknown plant's names its code), so
 // their JSON is not kept; a message is written as it is where it needs no escape.
-const WARNING_KEYS = ['code', 'message'] as const satisfies readonly (keyof Warning)[];
-const allWarningKeys: [Exclude<keyof Warning, (typeof WARNING_KEYS)[number]>] extends [never] ? true : never = true;
-void allWarningKeys;
+const WARNING_KEYS = everyKey<Warning>()(['code', 'message']);
 const WARNING = new ObjectWriter(WARNING_KEYS, ['code']);
 
 const VEHICLE = new ObjectWriter(VEHICLE_KEYS, true, { engine: new ObjectWriter(ENGINE_KEYS, true) });
