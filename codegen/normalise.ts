@@ -1,10 +1,11 @@
 // Phase 3: turn validated CSV rows into sorted tuples. Sorting makes the output independent of
 // the order rows were written in, so reordering a CSV never changes the generated tables.
 import { VIN_ORDER } from '../src/decode/alphabet.js';
-import type {
-  CountryCodeTuple, Iso3780Tuple, JdmTuple, ModelYearTuple, PlantTuple, RegistryData, SourcedTable, WmiTuple,
+import {
+  correctedCitySource, type CountryCodeTuple, type Iso3780Tuple, type JdmTuple, type ModelYearTuple, type PlantTuple, type RegistryData,
+  type SourcedTable, type WmiTuple,
 } from '../src/decode/registry-data.js';
-import type { RegistryRows, SourceRow } from './tables.js';
+import { plantCityKey, VPIC_SOURCE, type RegistryRows, type SourceRow } from './tables.js';
 
 const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 const num = (text: string | undefined): number => (text ? Number(text) : 0);
@@ -42,6 +43,19 @@ function corrected(rows: RegistryRows): SourceRow[] {
   });
 }
 
+/**
+ * plants.csv with registry/plant-city-corrections.csv applied: a vPIC row of the correction's
+ * country whose city is exactly `vpic_city` takes the correction's city, its state where it gives
+ * one, and a source that names both vPIC and the city's source. Curated rows are never touched.
+ */
+function cityCorrected(rows: RegistryRows): SourceRow[] {
+  const corrections = new Map(rows['plant-city-corrections'].map((r) => [plantCityKey(r.values.country_code!, r.values.vpic_city!), r.values]));
+  return rows.plants.map((row) => {
+    const fix = row.values.source === VPIC_SOURCE ? corrections.get(plantCityKey(row.values.country_code!, row.values.city!)) : undefined;
+    return fix ? { line: row.line, values: { ...row.values, city: fix.city!, state: fix.state || row.values.state!, source: correctedCitySource(fix.source!) } } : row;
+  });
+}
+
 export function normalise(rows: RegistryRows, buildYear: number): RegistryData {
   const countryCodes: CountryCodeTuple[] = rows['country-codes']
     .map((r): CountryCodeTuple => [r.values.code!, r.values.name!])
@@ -51,7 +65,7 @@ export function normalise(rows: RegistryRows, buildYear: number): RegistryData {
     countryCodes,
     iso3780: sourced(rows.countries, (v, s): Iso3780Tuple => [v.first_char!, v.second_from!, v.second_to!, v.country_code!, v.region!, s], vinOrder),
     wmi: sourced(corrected(rows), (v, s): WmiTuple => [v.wmi!, v.manufacturer!, v.make!, v.country_code!, v.vehicle_type!, s]),
-    plants: sourced(rows.plants, (v, s): PlantTuple => [
+    plants: sourced(cityCorrected(rows), (v, s): PlantTuple => [
       v.wmi!, v.plant_code!, num(v.year_from), num(v.year_to), v.vin_pattern!, v.country_code!, v.city!, v.state!, v.company!, s,
     ]),
     modelYears: sourced(rows['model-years'], (v, s): ModelYearTuple => [v.code!, v.years!.split(';').map(Number), s]),

@@ -1,6 +1,6 @@
 // Rules that look across rows or tables. The rule's name is the message a steward reads.
 import { VIN_ORDER } from '../src/decode/alphabet.js';
-import { VPIC_SOURCE, type RegistryRows, type SourceRow, type TableName } from './tables.js';
+import { plantCityKey, VPIC_SOURCE, type RegistryRows, type SourceRow, type TableName } from './tables.js';
 
 export interface RuleHit {
   table: TableName;
@@ -64,6 +64,7 @@ export const CROSS_ROW_RULES: CrossRowRule[] = [
       ...duplicates('country-codes', rows['country-codes'], 'vpic_name', (r) => r.values.vpic_name!.split(';').map((n) => n.trim())),
       ...duplicates('wmi', rows.wmi, 'wmi', (r) => [r.values.wmi!]),
       ...duplicates('wmi-corrections', rows['wmi-corrections'], 'wmi', (r) => [r.values.wmi!]),
+      ...duplicates('plant-city-corrections', rows['plant-city-corrections'], 'vpic_city', (r) => [`${r.values.country_code} ${r.values.vpic_city}`]),
       ...duplicates('model-years', rows['model-years'], 'code', (r) => [r.values.code!]),
       ...duplicates('jdm-chassis', rows['jdm-chassis'], 'model_code', (r) => [jdmKey(r.values.model_code!, r.values.serial_digits ?? '')]),
       ...duplicates('vin-schemas', rows['vin-schemas'], 'schema_id', (r) => [r.values.schema_id!]),
@@ -80,6 +81,7 @@ export const CROSS_ROW_RULES: CrossRowRule[] = [
       ...knownCountry(rows, 'wmi', 'country_code'),
       ...knownCountry(rows, 'wmi-corrections', 'country_code'),
       ...knownCountry(rows, 'plants', 'country_code'),
+      ...knownCountry(rows, 'plant-city-corrections', 'country_code'),
     ],
   },
   {
@@ -88,6 +90,16 @@ export const CROSS_ROW_RULES: CrossRowRule[] = [
     check: (rows) => {
       const vpic = new Set(rows.wmi.filter((r) => r.values.source === VPIC_SOURCE).map((r) => r.values.wmi));
       return rows['wmi-corrections'].filter((r) => !vpic.has(r.values.wmi)).map((row) => ({ table: 'wmi-corrections' as const, row, column: 'wmi', detail: row.values.wmi }));
+    },
+  },
+  {
+    // A correction names the city where vPIC's is misspelt or not one; a curated plant row is edited instead.
+    name: 'corrects no NHTSA vPIC row of registry/plants.csv (country_code and vpic_city)',
+    check: (rows) => {
+      const vpic = new Set(rows.plants.filter((r) => r.values.source === VPIC_SOURCE).map((r) => plantCityKey(r.values.country_code!, r.values.city!)));
+      return rows['plant-city-corrections']
+        .filter((r) => !vpic.has(plantCityKey(r.values.country_code!, r.values.vpic_city!)))
+        .map((row) => ({ table: 'plant-city-corrections' as const, row, column: 'vpic_city', detail: `${row.values.country_code} ${row.values.vpic_city}` }));
     },
   },
   {

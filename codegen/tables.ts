@@ -1,7 +1,7 @@
 // The registry tables codegen knows: the CSV file, its row schema, and the columns that form its key.
 
 /** The `source` of every row `vino registry import-vpic` writes; any other source is a curated row. */
-export const VPIC_SOURCE = 'NHTSA vPIC';
+export { VPIC_SOURCE } from '../src/decode/registry-data.js';
 
 export const TABLES = [
   { name: 'country-codes', file: 'registry/country-codes.csv' },
@@ -9,6 +9,7 @@ export const TABLES = [
   { name: 'wmi', file: 'registry/wmi.csv' },
   { name: 'wmi-corrections', file: 'registry/wmi-corrections.csv' },
   { name: 'plants', file: 'registry/plants.csv' },
+  { name: 'plant-city-corrections', file: 'registry/plant-city-corrections.csv' },
   { name: 'model-years', file: 'registry/model-years.csv' },
   { name: 'jdm-chassis', file: 'registry/jdm-chassis.csv' },
   { name: 'vin-schemas', file: 'registry/vin-schemas.csv' },
@@ -18,6 +19,9 @@ export const TABLES = [
   { name: 'vehicle-models', file: 'registry/vehicle-models.csv' },
   { name: 'engine-models', file: 'registry/engine-models.csv' },
 ] as const;
+
+/** What a plant-city correction and the vPIC plant rows it corrects have in common: country and city. */
+export const plantCityKey = (countryCode: string, city: string): string => `${countryCode}\t${city}`;
 
 export type TableName = (typeof TABLES)[number]['name'];
 

@@ -2,7 +2,7 @@
 // MPVs and light trucks built to Part 565, position 7 tells the cycle: a digit means 1980-2009, a
 // letter 2010-2039. Otherwise every year the code can stand for is a candidate, and the answer
 // is the most recent one no later than the registry's build year + 1.
-import { GOVERNMENT_SOURCE } from './plant.js';
+import { VPIC_SOURCE } from './registry-data.js';
 import type { ModelYearReading, Tables, WmiEntry } from './tables.js';
 
 export type { ModelYearReading } from './tables.js';
@@ -17,7 +17,7 @@ const POSITION_7_RULE_TYPES = new Set(['Passenger Car', 'Multipurpose Passenger 
  * China requires it) says nothing about position 7, so both cycles stay candidates.
  */
 export function followsPosition7Rule(entry: WmiEntry | null | undefined): boolean {
-  return !!entry && entry.source === GOVERNMENT_SOURCE && entry.vehicleType !== null && POSITION_7_RULE_TYPES.has(entry.vehicleType);
+  return !!entry && entry.source === VPIC_SOURCE && entry.vehicleType !== null && POSITION_7_RULE_TYPES.has(entry.vehicleType);
 }
 
 /** The reading of a VIN's position 10 (a character of the VIN alphabet); readings are made once per code and shared. */

@@ -3,9 +3,8 @@
 // (a vPIC pattern) to pin the plant.
 import type { DecodeResult } from '../generated/contract.js';
 import { matchesPattern } from './pattern.js';
+import { isVpicPlantSource } from './registry-data.js';
 import { FIRST_MODEL_YEAR, LAST_MODEL_YEAR, type PlantCode, type PlantEntry, type PlantsByCode, type Tables } from './tables.js';
-
-export const GOVERNMENT_SOURCE = 'NHTSA vPIC';
 
 export interface PlantMatch {
   entry: PlantEntry;
@@ -171,6 +170,7 @@ function makeLayer(tables: Tables, entry: PlantEntry, plantCode: string, cityKno
     state,
     cityState: city && state ? `${city}, ${state}` : (city ?? state),
     details: cityKnown ? entry.company : null,
-    source: entry.source === GOVERNMENT_SOURCE ? 'Government Registry' : 'Curated Registry',
+    // A vPIC row whose city plant-city-corrections.csv corrects is still NHTSA's row.
+    source: isVpicPlantSource(entry.source) ? 'Government Registry' : 'Curated Registry',
   });
 }

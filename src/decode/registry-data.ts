@@ -20,6 +20,20 @@ export type JdmTuple = readonly [
   plant: string, city: string, prefecture: string, source: number,
 ];
 
+/** The `source` of every row `vino registry import-vpic` writes; any other source is a curated row. */
+export const VPIC_SOURCE = 'NHTSA vPIC';
+
+const CORRECTED_CITY = `${VPIC_SOURCE}; city: `;
+
+/**
+ * The source of a vPIC plant row whose city registry/plant-city-corrections.csv corrects: still
+ * vPIC's row (its plant code, years and country are vPIC's), and the city's own source beside it.
+ */
+export const correctedCitySource = (citySource: string): string => CORRECTED_CITY + citySource;
+
+/** Whether a compiled plant row is vPIC's, with its city as vPIC gives it or corrected. */
+export const isVpicPlantSource = (source: string): boolean => source === VPIC_SOURCE || source.startsWith(CORRECTED_CITY);
+
 /** One table: its rows and the distinct source strings the rows point into. */
 export interface SourcedTable<T> {
   sources: readonly string[];

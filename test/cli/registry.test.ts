@@ -25,7 +25,7 @@ describe('vino registry check', () => {
     try {
       const run = vino(['registry', 'check', '--root', root]);
       expect(run.code).toBe(0);
-      expect(run.stdout).toBe('registry ok: 5 country-codes, 5 countries, 4 wmi, 1 wmi-corrections, 6 plants, 3 model-years, 2 jdm-chassis, 2 vin-schemas, 2 wmi-schemas, 5 vehicle-patterns, 2 vehicle-values, 1 vehicle-models, 2 engine-models\n');
+      expect(run.stdout).toBe('registry ok: 5 country-codes, 5 countries, 4 wmi, 1 wmi-corrections, 6 plants, 1 plant-city-corrections, 3 model-years, 2 jdm-chassis, 2 vin-schemas, 2 wmi-schemas, 5 vehicle-patterns, 2 vehicle-values, 1 vehicle-models, 2 engine-models\n');
     } finally {
       remove();
     }
@@ -72,7 +72,12 @@ describe('vino registry coverage', () => {
 
 describe('vino registry import-vpic', () => {
   it('imports a vPIC SQLite file into wmi.csv and plants.csv under --root and says what to do next', async () => {
-    const { root, remove } = makeRoot({ ...SMALL_REGISTRY, wmi: [SMALL_REGISTRY.wmi[0]!], plants: [SMALL_REGISTRY.plants[0]!] });
+    // A city correction of a row the import writes: the import leaves the corrections file as it is.
+    const correction = 'MX,San Jose Chiapa,San José Chiapa,Puebla,vPIC writes it without the accent; a plant list';
+    const { root, remove } = makeRoot({
+      ...SMALL_REGISTRY, wmi: [SMALL_REGISTRY.wmi[0]!], plants: [SMALL_REGISTRY.plants[0]!],
+      'plant-city-corrections': [SMALL_REGISTRY['plant-city-corrections'][0]!, correction],
+    });
     try {
       const db = join(root, 'vpic.db');
       await writeVpicFixture(db, {
@@ -85,6 +90,7 @@ describe('vino registry import-vpic', () => {
       expect(run.stdout).toContain('imported 1 WMIs and 1 plant rows from vPIC');
       expect(run.stdout).toContain('npm run codegen');
       expect(readFileSync(join(root, 'registry/plants.csv'), 'utf8')).toContain('WA1,2,2017,,,MX,San Jose Chiapa,,,NHTSA vPIC\n');
+      expect(readFileSync(join(root, 'registry/plant-city-corrections.csv'), 'utf8')).toContain(`${correction}\n`);
       expect(vino(['registry', 'check', '--root', root]).code).toBe(0);
     } finally {
       remove();

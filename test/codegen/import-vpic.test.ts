@@ -98,6 +98,8 @@ describe('importVpic on a vPIC-shaped fixture', () => {
     plants: [SMALL_REGISTRY.plants[0]!, '1HG,A,1990,2002,,US,Old City,Ohio,,NHTSA vPIC', CURATED_PLANT],
     // A correction of a WMI the new vPIC rows hold: the import leaves it as it is.
     'wmi-corrections': [SMALL_REGISTRY['wmi-corrections'][0]!, '1HG,Honda Motor Co.,Honda,JP,A WMI list'],
+    // The import writes no row with the fixture's misspelt city.
+    'plant-city-corrections': [SMALL_REGISTRY['plant-city-corrections'][0]!],
   });
   let report: ImportReport;
 

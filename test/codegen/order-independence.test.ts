@@ -53,6 +53,30 @@ describe('codegen is independent of CSV row order', () => {
     expect([jtd[1], wmi.sources[jtd[5]]]).toEqual(['Toyota Motor Corporation', 'NHTSA vPIC']);
   });
 
+  it('a plant-city correction gives the vPIC rows of its country and city its city, state and source', () => {
+    const rows = rowsOf({
+      ...SMALL_REGISTRY,
+      plants: [
+        ...SMALL_REGISTRY.plants,
+        // vPIC's state stays where the correction gives none; another country's row and a curated row keep their city.
+        'JTD,C,2000,,,JP,Tahara Plant,Aichi,,NHTSA vPIC',
+        'JTD,D,2000,,,US,Tahara Plant,,,NHTSA vPIC',
+        'JTD,E,2000,,,JP,Tahara Plant,,,A plant list',
+      ],
+      'plant-city-corrections': [...SMALL_REGISTRY['plant-city-corrections'], 'JP,Tahara Plant,Tahara,,vPIC names the plant; a plant list'],
+    });
+    const { plants } = normalise(rows, 2026);
+    const place = (wmi: string, code: string, yearFrom = 0) => {
+      const row = plants.rows.find((r) => r[0] === wmi && r[1] === code && (yearFrom === 0 || r[2] === yearFrom))!;
+      return [row[6], row[7], plants.sources[row[9]]];
+    };
+    expect(place('1HG', 'C')).toEqual(['Sayama', 'Saitama', 'NHTSA vPIC; city: vPIC gives the prefecture and the city as one; a plant list']);
+    expect(place('JTD', 'C')).toEqual(['Tahara', 'Aichi', 'NHTSA vPIC; city: vPIC names the plant; a plant list']);
+    expect(place('JTD', 'D')).toEqual(['Tahara Plant', '', 'NHTSA vPIC']);
+    expect(place('JTD', 'E')).toEqual(['Tahara Plant', '', 'A plant list']);
+    expect(place('1HG', 'A', 1987)).toEqual(['Marysville', 'Ohio', 'NHTSA vPIC']);
+  });
+
   it('normalise sorts any rows, not only valid ones, into one order (generated tables)', () => {
     const text = fc.constantFrom('', 'A', 'B', '1HG', 'WA1', 'Ohio', 'Test source', 'NHTSA vPIC', '2010', '1999');
     const plantRow = fc.record({

@@ -44,6 +44,31 @@ const cases: [string, { given: Partial<RegistryFiles>; want: string[] }][] = [
     given: { 'wmi-corrections': ['JTD,Toyota,Toyota,XX,A WMI list'] },
     want: ['registry/wmi-corrections.csv:3: country_code: unknown country code (not in registry/country-codes.csv): XX'],
   }],
+  ['a plant-city correction of a city no NHTSA vPIC plant row of that country gives (a curated row is edited instead)', {
+    given: { plants: ['1HG,D,1990,,,JP,Suzuka Plant,,,A plant list'], 'plant-city-corrections': ['JP,Suzuka Plant,Suzuka,Mie,A plant list', 'US,Saitama/Sayama,Sayama,,A plant list'] },
+    want: [
+      'registry/plant-city-corrections.csv:3: vpic_city: corrects no NHTSA vPIC row of registry/plants.csv (country_code and vpic_city): JP Suzuka Plant',
+      'registry/plant-city-corrections.csv:4: vpic_city: corrects no NHTSA vPIC row of registry/plants.csv (country_code and vpic_city): US Saitama/Sayama',
+    ],
+  }],
+  ['two plant-city corrections of one country and city', {
+    given: { 'plant-city-corrections': ['JP,Saitama/Sayama,Sayama,,A plant list'] },
+    want: ['registry/plant-city-corrections.csv:3: vpic_city: duplicate key: JP Saitama/Sayama (first at line 2)'],
+  }],
+  ['a plant-city correction with an unknown country', {
+    given: { 'plant-city-corrections': ['XX,Saitama/Sayama,Sayama,,A plant list'] },
+    want: [
+      'registry/plant-city-corrections.csv:3: country_code: unknown country code (not in registry/country-codes.csv): XX',
+      'registry/plant-city-corrections.csv:3: vpic_city: corrects no NHTSA vPIC row of registry/plants.csv (country_code and vpic_city): XX Saitama/Sayama',
+    ],
+  }],
+  ['a plant-city correction without a city', {
+    given: { 'plant-city-corrections': ['GB,Saitama/Sayama,,,A plant list'] },
+    want: [
+      'registry/plant-city-corrections.csv:3: city: must be the city those rows give instead, not empty',
+      'registry/plant-city-corrections.csv:3: vpic_city: corrects no NHTSA vPIC row of registry/plants.csv (country_code and vpic_city): GB Saitama/Sayama',
+    ],
+  }],
   ['a duplicate JDM model code', {
     given: { 'jdm-chassis': ['JZA80,,Toyota Motor Corporation,Toyota,Supra,1993,2002,,,,Test source'] },
     want: ['registry/jdm-chassis.csv:4: model_code: duplicate key: JZA80 (first at line 2)'],

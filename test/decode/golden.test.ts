@@ -141,6 +141,14 @@ describe('golden VINs: what the layers add up to', () => {
     expect(r.validation.evidence.map((e) => e.layer)).toEqual(expect.arrayContaining(['corporateOrigin', 'assembly', 'modelYear']));
   });
 
+  it('a vPIC plant row whose city vPIC misspells shows the corrected city, still as the government registry\'s row', () => {
+    // vPIC names Volvo's Ghent plant "Gent Plant" for YV1 code 2 in 2006-2014; registry/plant-city-corrections.csv gives Gent.
+    const r = decoded('YV1FS5251B2010993');
+    expect(r.assembly).toMatchObject({ plantCode: '2', countryCode: 'BE', city: 'Gent', source: 'Government Registry' });
+    const plant = r.validation.evidence.find((e) => e.layer === 'assembly')!;
+    expect(plant.source).toMatch(/^NHTSA vPIC; city: vPIC names Volvo's plant .*Gent, East Flanders/);
+  });
+
   it('a check digit mismatch in Europe is a warning, not a refusal', () => {
     const r = decoded('YV1FS5251B2010993');
     expect(r.validation.checkDigit).toEqual({ status: 'MISMATCH', calculated: '2', actual: '1', required: false });
