@@ -1,20 +1,26 @@
 // The command line as people run it: start-up of a one-shot `vino decode VIN` against a bare
 // `node -e 0`, and `vino decode --json --file` over 1,000,000 lines against a bare Node script
 // that reads and writes the same lines (both writing to /dev/null), with the decoding process's
-// peak resident memory; then the same run writing its 1.6 GB to a file. Then where a line's time
-// goes: the same lines decoded in a fresh process, once through (as the command does, so every
-// cache starts cold and a fleet file's models are mostly new), without and with writing each
-// result's JSON line to a stream that discards it.
+// peak resident memory. Two files: a fleet as fleets are (the same 2,000 models over and over,
+// bench/identifiers.ts repeatedModels, as the in-process `models` mix) and one whose VINs are
+// mostly of models seen once (identifierMix: random positions 4-8), the worst case for every
+// cache. Then the fleet once more writing its 1.6 GB to a file, and where a line's time goes: the
+// mostly-new lines decoded in a fresh process, once through, without and with writing each
+// result's JSON line to a stream that discards it. `vino` runs as its bin's first line says (with
+// its Node flags), on this Node.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { identifierMix } from './identifiers.js';
+import { identifierMix, repeatedModels } from './identifiers.js';
 import type { Figure } from './decode.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const VINO = join(ROOT, 'bin/vino.js');
+/** The Node flags of the bin's `#!/usr/bin/env -S node ...` line: the command as `vino` runs it. */
+const VINO_FLAGS = (readFileSync(VINO, 'utf8').split('\n')[0] ?? '').split(/\s+/).slice(3);
+const vino = (...args: string[]): string[] => [...VINO_FLAGS, VINO, ...args];
 // Reports the peak RSS of the process it is loaded into, on exit, to stderr.
 const REPORT_RSS = 'data:text/javascript,process.on("exit",()=>process.stderr.write("\\nmaxrss_kb="+process.resourceUsage().maxRSS+"\\n"))';
 const COPY_LINES = `const rl=require('node:readline').createInterface({input:require('node:fs').createReadStream(process.argv[1])});let b='';rl.on('line',l=>{b+=l+'\\n';if(b.length>65536){process.stdout.write(b);b=''}});rl.on('close',()=>process.stdout.write(b));`;
@@ -57,35 +63,42 @@ function run(args: string[], stdoutFile?: string): { seconds: number; stderr: st
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 export function benchCli(lines = 1_000_000): Figure[] {
-  const bare = [], vino = [];
+  const bare = [], oneShot = [];
   for (let i = 0; i < 11; i++) {
     bare.push(run(['-e', '0']).seconds);
-    vino.push(run([VINO, 'decode', '1HGCM82633A004352']).seconds);
+    oneShot.push(run(vino('decode', '1HGCM82633A004352')).seconds);
   }
   const dir = mkdtempSync(join(tmpdir(), 'vino-bench-'));
+  const count = lines.toLocaleString('en');
   try {
-    const file = join(dir, 'fleet.txt');
-    writeFileSync(file, identifierMix(lines, 11).join('\n') + '\n');
-    const floor = run(['-e', COPY_LINES, file], '/dev/null');
-    // Output discarded, as the floor's is: vino's own work. Then once more into a file on this
-    // machine's disk (1.6 GB), to check every line came out and to show what the disk adds.
-    const decoded = run(['--import', REPORT_RSS, VINO, 'decode', '--json', '--file', file], '/dev/null');
-    const toFile = run([VINO, 'decode', '--json', '--file', file], join(dir, 'out.jsonl'));
+    const fleet = join(dir, 'fleet.txt'), mixed = join(dir, 'mixed.txt');
+    writeFileSync(fleet, repeatedModels(lines, 11).join('\n') + '\n');
+    writeFileSync(mixed, identifierMix(lines, 11).join('\n') + '\n');
+    const floor = run(['-e', COPY_LINES, fleet], '/dev/null');
+    // Output discarded, as the floor's is: vino's own work.
+    const decodeFile = (file: string): { seconds: number; status: number | null; rss: number } => {
+      const done = run(['--import', REPORT_RSS, ...vino('decode', '--json', '--file', file)], '/dev/null');
+      return { ...done, rss: Number(/maxrss_kb=(\d+)/.exec(done.stderr)?.[1] ?? NaN) / 1024 };
+    };
+    const fleetRun = decodeFile(fleet), mixedRun = decodeFile(mixed);
+    // Once more into a file on this machine's disk (1.6 GB), to check every line came out and to show what the disk adds.
+    const toFile = run(vino('decode', '--json', '--file', fleet), join(dir, 'out.jsonl'));
     const outLines = spawnSync('wc', ['-l', join(dir, 'out.jsonl')], { encoding: 'utf8' }).stdout.trim().split(' ')[0];
-    const rss = Number(/maxrss_kb=(\d+)/.exec(decoded.stderr)?.[1] ?? NaN) / 1024;
-    const decodeOnly = splitRun(file, 'decode');
-    const decodeAndWrite = splitRun(file, 'write');
+    const decodeOnly = splitRun(mixed, 'decode');
+    const decodeAndWrite = splitRun(mixed, 'write');
     return [
       { name: 'start-up: node -e 0 (median of 11)', value: median(bare) * 1000, unit: 'ms' },
-      { name: 'start-up: vino decode VIN (median of 11)', value: median(vino) * 1000, unit: 'ms' },
-      { name: 'start-up ratio vino / node -e 0', value: median(vino) / median(bare), unit: 'ratio' },
-      { name: `floor: read+write ${lines.toLocaleString('en')} lines in Node`, value: lines / floor.seconds, unit: 'lines/s' },
-      { name: `vino decode --json --file (${lines.toLocaleString('en')} lines, output discarded)`, value: lines / decoded.seconds, unit: 'lines/s', note: `exit ${decoded.status}` },
-      { name: 'vino decode --json / floor', value: floor.seconds / decoded.seconds, unit: 'ratio' },
-      { name: 'the same, writing its output to a file on disk', value: lines / toFile.seconds, unit: 'lines/s', note: `${outLines} JSON lines out, exit ${toFile.status}` },
-      { name: 'peak resident memory of that decoding process', value: rss, unit: 'MB' },
-      { name: 'in process, one pass: decode only', value: decodeOnly, unit: 'lines/s' },
-      { name: 'in process, one pass: decode + JSON line (discarded)', value: decodeAndWrite, unit: 'lines/s' },
+      { name: 'start-up: vino decode VIN (median of 11)', value: median(oneShot) * 1000, unit: 'ms' },
+      { name: 'start-up ratio vino / node -e 0', value: median(oneShot) / median(bare), unit: 'ratio' },
+      { name: `floor: read+write ${count} lines in Node`, value: lines / floor.seconds, unit: 'lines/s' },
+      { name: `vino decode --json --file, ${count} lines of a fleet (2,000 models)`, value: lines / fleetRun.seconds, unit: 'lines/s', note: `exit ${fleetRun.status}` },
+      { name: 'that fleet run / floor', value: floor.seconds / fleetRun.seconds, unit: 'ratio' },
+      { name: 'peak resident memory of that process', value: fleetRun.rss, unit: 'MB' },
+      { name: `the same over ${count} lines of mostly new models`, value: lines / mixedRun.seconds, unit: 'lines/s', note: `exit ${mixedRun.status}` },
+      { name: 'peak resident memory of that process', value: mixedRun.rss, unit: 'MB' },
+      { name: 'the fleet, writing its output to a file on disk', value: lines / toFile.seconds, unit: 'lines/s', note: `${outLines} JSON lines out, exit ${toFile.status}` },
+      { name: 'mostly new models in process, one pass: decode only', value: decodeOnly, unit: 'lines/s' },
+      { name: 'the same, decode + JSON line (discarded)', value: decodeAndWrite, unit: 'lines/s' },
       { name: 'share of that time spent writing the JSON lines', value: 100 * (1 - decodeAndWrite / decodeOnly), unit: '%', note: 'the rest is decoding' },
     ];
   } finally {

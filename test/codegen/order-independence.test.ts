@@ -66,6 +66,7 @@ describe('codegen is independent of CSV row order', () => {
       'plant-city-corrections': [...SMALL_REGISTRY['plant-city-corrections'], 'JP,Tahara Plant,Tahara,,vPIC names the plant; a plant list'],
     });
     const { plants } = normalise(rows, 2026);
+    if (!('rows' in plants)) throw new Error('normalise grouped the plants');
     const place = (wmi: string, code: string, yearFrom = 0) => {
       const row = plants.rows.find((r) => r[0] === wmi && r[1] === code && (yearFrom === 0 || r[2] === yearFrom))!;
       return [row[6], row[7], plants.sources[row[9]]];
