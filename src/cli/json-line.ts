@@ -11,11 +11,47 @@
 import type { DecodeResult, Warning } from '../generated/contract.js';
 import { utf8Bytes, type LineWriter } from './output.js';
 
-/** A frozen object whose values are all primitives cannot change, so its JSON can be kept. */
-function unchangeable(part: object): boolean {
+/**
+ * A frozen object whose values are all primitives cannot change, so its JSON can be kept; with
+ * `depth` 1, its values may also be such objects (a template's vehicle: its engine and model-year
+ * candidates are frozen too).
+ */
+function unchangeable(part: object, depth = 0): boolean {
   if (!Object.isFrozen(part)) return false;
-  for (const value of Object.values(part)) if (typeof value === 'object' && value !== null) return false;
+  for (const value of Object.values(part)) {
+    if (typeof value === 'object' && value !== null && (depth === 0 || !unchangeable(value, depth - 1))) return false;
+  }
   return true;
+}
+
+/**
+ * A result's list or object that a result template shares with every result made from it
+ * (decode-vin.ts, frozen): its JSON in UTF-8 is kept, weakly, the first time it is written, so a
+ * fleet file's repeated models cost one lookup for it instead of a lookup per item or member.
+ * Anything not frozen, or holding anything that could change, is written afresh every time.
+ */
+class KeptWholes {
+  private readonly kept = new WeakMap<object, string>();
+  constructor(private readonly depth: number) {}
+
+  bytes(part: object, write: (part: object) => string): string {
+    if (!Object.isFrozen(part)) return write(part);
+    let bytes = this.kept.get(part);
+    if (bytes === undefined) {
+      bytes = write(part);
+      if (unchangeable(part, this.depth)) this.kept.set(part, bytes = flat(bytes));
+    }
+    return bytes;
+  }
+}
+
+/**
+ * The same bytes as one flat string. Text joined piece by piece is a chain of pieces; a line that
+ * holds it copies it into the output by walking the chain, and a chain kept for many lines would
+ * be walked once per line (it made writing a fleet file's lines 10% slower, not faster).
+ */
+function flat(bytes: string): string {
+  return Buffer.from(bytes, 'latin1').toString('latin1');
 }
 
 /** `lead` + the part's JSON in UTF-8, kept in `kept` (weakly: the bytes go when the part does) when the part cannot change. */
@@ -23,7 +59,7 @@ function keptBytes(kept: WeakMap<object, string>, part: object, lead: string): s
   let bytes = kept.get(part);
   if (bytes === undefined) {
     bytes = utf8Bytes(lead + JSON.stringify(part));
-    if (unchangeable(part)) kept.set(part, bytes);
+    if (unchangeable(part)) kept.set(part, bytes = flat(bytes));
   }
   return bytes;
 }
@@ -38,11 +74,13 @@ class KeptParts {
     out.encoded(lead === undefined ? kept : lead + kept.slice(this.lead.length));
   }
 
-  /** Writes a list's `[` and items (its `]` comes with what follows): the first item's leading comma becomes the `[`. */
-  writeList(out: LineWriter, items: readonly object[]): void {
-    if (items.length === 0) return out.encoded(OPEN_LIST);
-    this.write(out, items[0]!, '[');
-    for (let i = 1; i < items.length; i++) this.write(out, items[i]!);
+  /** A list's `[` and items (its `]` comes with what follows): the first item's leading comma becomes the `[`. */
+  listBytes(items: readonly object[]): string {
+    if (items.length === 0) return OPEN_LIST;
+    const first = keptBytes(this.kept, items[0]!, this.lead);
+    let bytes = '[' + first.slice(this.lead.length);
+    for (let i = 1; i < items.length; i++) bytes += keptBytes(this.kept, items[i]!, this.lead);
+    return bytes;
   }
 }
 
@@ -100,10 +138,12 @@ class ObjectWriter {
     return i === keys.length ? json + '}' : utf8Bytes(JSON.stringify(object));
   }
 
-  /** Writes a list of such objects: its `[` and items (its `]` comes with what follows). */
-  writeList(out: LineWriter, items: readonly object[]): void {
-    if (items.length === 0) return out.encoded(OPEN_LIST);
-    for (let i = 0; i < items.length; i++) out.encoded((i === 0 ? '[' : ',') + this.bytes(items[i]!));
+  /** A list of such objects: its `[` and items (its `]` comes with what follows). */
+  listBytes(items: readonly object[]): string {
+    if (items.length === 0) return OPEN_LIST;
+    let bytes = '';
+    for (let i = 0; i < items.length; i++) bytes += (i === 0 ? '[' : ',') + this.bytes(items[i]!);
+    return bytes;
   }
 
   /** Key i's lead and value's JSON in UTF-8; undefined for a value JSON.stringify leaves out or treats its own way. */
@@ -129,7 +169,7 @@ class ObjectWriter {
     if (piece === undefined) {
       piece = this.leads[i] + utf8Bytes(JSON.stringify(value));
       if (this.kept < KEPT_STRINGS) {
-        kept.set(value, piece);
+        kept.set(value, piece = flat(piece));
         this.kept++;
       }
     }
@@ -203,6 +243,14 @@ const WARNING = new ObjectWriter(WARNING_KEYS, ['code']);
 const VEHICLE = new ObjectWriter(VEHICLE_KEYS, true, { engine: new ObjectWriter(ENGINE_KEYS, true) });
 const POSITIONS = new ObjectWriter(POSITION_KEYS, false);
 
+// A template's vehicle (its engine and candidates one level down), evidence and warning lists.
+const KEPT_VEHICLES = new KeptWholes(1);
+const KEPT_EVIDENCE = new KeptWholes(1);
+const KEPT_WARNINGS = new KeptWholes(1);
+const vehicleBytes = (vehicle: object): string => VEHICLE.bytes(vehicle);
+const evidenceBytes = (items: object): string => EVIDENCE_ITEM.listBytes(items as readonly object[]);
+const warningBytes = (items: object): string => WARNING.listBytes(items as readonly object[]);
+
 /** Writes JSON.stringify(result) for a DecodeResult, in the decoder's key order, without the line end. */
 export function writeResult(out: LineWriter, result: DecodeResult): void {
   const v = result.validation;
@@ -212,13 +260,13 @@ export function writeResult(out: LineWriter, result: DecodeResult): void {
   SUMMARY.write(out, result.summary);
   CORPORATE_ORIGIN.write(out, result.corporateOrigin);
   ASSEMBLY.write(out, result.assembly);
-  // Made per decode (the caller's to change): written from the values' kept JSON.
-  out.encoded(',"vehicle":' + VEHICLE.bytes(result.vehicle));
+  // A template's (frozen) is kept whole; one made per decode is written from its values' kept JSON.
+  out.encoded(',"vehicle":' + KEPT_VEHICLES.bytes(result.vehicle, vehicleBytes));
   CHECK_DIGIT.write(out, v.checkDigit);
   writeConfidence(out, v.confidenceLevel);
-  EVIDENCE_ITEM.writeList(out, v.evidence);
+  out.encoded(KEPT_EVIDENCE.bytes(v.evidence, evidenceBytes));
   out.encoded(WARNINGS);
-  WARNING.writeList(out, v.warnings);
+  out.encoded(v.warnings.length === 0 ? OPEN_LIST : KEPT_WARNINGS.bytes(v.warnings, warningBytes));
   if (v.suggestions.length === 0) out.encoded(NO_SUGGESTIONS);
   else out.text(']' + ',"suggestions":' + JSON.stringify(v.suggestions) + '},"positions":');
   out.encoded(POSITIONS.bytes(result.positions) + '}');

@@ -326,11 +326,11 @@ export function createVinDecoder(tables: Tables): VinDecoder {
       const t = template.positions;
       return {
         identifier: vin, summary: template.summary, corporateOrigin: template.corporateOrigin, assembly: template.assembly,
-        // Copied field by field (vehicleOf), not spread: one object shape, made without a generic copy.
-        vehicle: vehicleOf(template.vehicle, template.vehicle),
+        // Frozen and shared by every result of the template (see ResultTemplates).
+        vehicle: template.vehicle,
         validation: {
           checkDigit: shared.checkDigit(remainder, actual, origin.checkDigitRequired), confidenceLevel: template.validation.confidenceLevel,
-          evidence: template.validation.evidence.slice(), warnings: template.validation.warnings.slice(), suggestions: [],
+          evidence: template.validation.evidence, warnings: template.validation.warnings, suggestions: [],
         },
         positions: { wmi: t.wmi, vds: t.vds, checkDigit: vin[8]!, modelYear: t.modelYear, plantCode: t.plantCode, serial: vin.slice(11), modelCode: t.modelCode },
       };
@@ -346,9 +346,10 @@ export function createVinDecoder(tables: Tables): VinDecoder {
  * Results kept as templates, by the hash of their key (positions 1-8, 10 and 11 and the serial
  * positions read): at most TEMPLATES_KEPT; when full it starts over, so memory is bounded whatever
  * the input. A template is used only when its VIN has the same characters at every key position,
- * so a hash shared by two keys costs a cache miss, never a wrong answer. A template is a copy of the
- * result's parts that belong to the caller (vehicle, arrays, positions), so a caller changing its
- * result changes no template.
+ * so a hash shared by two keys costs a cache miss, never a wrong answer. The template's vehicle and
+ * its evidence and warning lists are frozen copies that every result made from it shares (a fleet
+ * file's JSON writer then serialises each once: cli/json-line.ts); the parts a result holds of
+ * its own VIN (the result, validation, positions) are made per decode.
  */
 class ResultTemplates {
   static readonly TEMPLATES_KEPT = 50_000;
@@ -366,9 +367,14 @@ class ResultTemplates {
   set(hash: number, r: DecodeResult): void {
     if (this.kept.size >= ResultTemplates.TEMPLATES_KEPT) this.kept.clear();
     const v = r.validation;
+    // Copied field by field (vehicleOf), not spread: the shape every result's vehicle has.
+    const vehicle = vehicleOf(r.vehicle, r.vehicle), evidence = v.evidence.slice(), warnings = v.warnings.slice();
+    Object.freeze(vehicle);
+    Object.freeze(evidence);
+    Object.freeze(warnings);
     this.kept.set(hash, {
-      ...r, identifier: ownCopy(r.identifier), vehicle: { ...r.vehicle }, positions: { ...r.positions },
-      validation: { ...v, evidence: v.evidence.slice(), warnings: v.warnings.slice(), suggestions: [] },
+      ...r, identifier: ownCopy(r.identifier), vehicle, positions: { ...r.positions },
+      validation: { ...v, evidence, warnings, suggestions: [] },
     });
   }
 }

@@ -24,10 +24,13 @@ export function registryTables(): Tables {
 
 /**
  * Decodes a VIN or Japanese chassis number against the built-in registry. Never throws.
- * A VIN result's `summary`, `corporateOrigin`, `assembly`, `validation.checkDigit`,
- * `vehicle.modelYearCandidates`, `vehicle.engine` and every evidence and warning item are frozen objects shared with
- * other results of the same WMI, plant or model year: read them, copy them, never modify them (in
- * strict-mode code an attempt throws). The rest of the result belongs to the caller.
+ * A result is read-only. Its `summary`, `corporateOrigin`, `assembly`, `validation.checkDigit`,
+ * `vehicle.modelYearCandidates`, `vehicle.engine` and every evidence and warning item are frozen
+ * objects shared with other results of the same WMI, plant or model year; a VIN whose model the
+ * decoder has seen before also shares that model's frozen `vehicle` and evidence and warning
+ * lists (decode-vin.ts, ResultTemplates). Read them, copy them, never modify them (in strict-mode
+ * code an attempt throws). Only the result object, `validation`, `positions` and `suggestions`
+ * are made per call.
  */
 export function decode(input: string): import('./outcome.js').DecodeOutcome {
   bound ??= createDecoder(registryTables());

@@ -75,6 +75,10 @@ describe('writeResult', () => {
   it('never reuses the JSON of a part that can still change', () => {
     const first = results(['1HGCM82633A004352'])[0]!;
     const before = resultJson(first);
+    // A result made from a template shares the template's frozen vehicle and lists (decode-vin.ts):
+    // a caller who wants to change them puts copies in their place.
+    first.vehicle = { ...first.vehicle };
+    first.validation.warnings = [...first.validation.warnings];
     first.vehicle.make = 'Changed "quoted" \u2028 make';
     first.validation.warnings.push({ code: 'X', message: 'added' });
     const after = resultJson(first);

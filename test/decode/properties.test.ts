@@ -57,10 +57,17 @@ describe('decode on any string', () => {
     const first = decode('1HGCM82633A004352');
     if (!first.ok) throw new Error('expected a result');
     const pristine = JSON.stringify(first.result);
-    first.result.validation.warnings.push({ code: 'X', message: 'x' });
-    first.result.validation.evidence.length = 0;
+    // The vehicle and the evidence and warning lists are the result's own the first time a model
+    // is decoded, and its template's (frozen, shared) once the model is kept: a change either
+    // stays in this result or throws.
+    const ownOrFrozen = (change: () => unknown): void => {
+      try { change(); } catch (error) { expect(error).toBeInstanceOf(TypeError); }
+    };
+    ownOrFrozen(() => first.result.validation.warnings.push({ code: 'X', message: 'x' }));
+    ownOrFrozen(() => { first.result.validation.evidence.length = 0; });
+    ownOrFrozen(() => { first.result.vehicle.make = 'changed'; });
     first.result.positions.serial = 'changed';
-    first.result.vehicle.make = 'changed';
+    first.result.validation.suggestions.push('changed');
     expect(() => first.result.vehicle.modelYearCandidates.push(1900)).toThrow(TypeError);
     expect(() => { (first.result.assembly as { city: string | null }).city = 'Elsewhere'; }).toThrow(TypeError);
     expect(() => { (first.result.summary as { verdict: string }).verdict = 'x'; }).toThrow(TypeError);

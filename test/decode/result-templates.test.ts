@@ -59,18 +59,31 @@ describe('results kept as templates', () => {
   });
 
   it('a caller changing its result changes neither the template nor the next result', () => {
-    // A model is kept from its second VIN on: the second result is the one a template is made from.
-    resultOf(warm, withSerial('1HGCM82633A004352', '111111'));
-    const first = resultOf(warm, withSerial('1HGCM82633A004352', '222222'));
+    // A model is kept from its second VIN on: the second result is the one a template is made from
+    // (a decoder of its own, so that no earlier test made it already).
+    const fresh = createDecoder(registryTables());
+    resultOf(fresh, withSerial('1HGCM82633A004352', '111111'));
+    const first = resultOf(fresh, withSerial('1HGCM82633A004352', '222222'));
     const before = JSON.stringify(first.vehicle);
     first.vehicle.model = 'changed';
     first.validation.evidence.length = 0;
     first.validation.warnings.push({ code: 'X', message: 'x' } as never);
     first.positions.serial = 'changed';
-    const next = resultOf(warm, withSerial('1HGCM82633A004352', '333333'));
+    const next = resultOf(fresh, withSerial('1HGCM82633A004352', '333333'));
     expect(JSON.stringify(next.vehicle)).toBe(before);
     expect(next.validation.evidence.length).toBeGreaterThan(0);
     expect(next.validation.warnings.some((w) => (w.code as string) === 'X')).toBe(false);
     expect(next.positions.serial).toBe('333333');
+    // What a template's results share cannot be changed through any of them (strict mode throws);
+    // what each holds of its own VIN can, without touching the others.
+    const after = resultOf(fresh, withSerial('1HGCM82633A004352', '444444'));
+    expect(after.vehicle).toBe(next.vehicle);
+    for (const shared of [next.vehicle, next.validation.evidence, next.validation.warnings]) expect(Object.isFrozen(shared)).toBe(true);
+    expect(() => { next.vehicle.model = 'changed'; }).toThrow(TypeError);
+    expect(() => next.validation.evidence.push(next.validation.evidence[0]!)).toThrow(TypeError);
+    next.positions.serial = 'mine';
+    next.validation.suggestions.push('1HGCM82633A004352');
+    expect(after.positions.serial).toBe('444444');
+    expect(after.validation.suggestions).toEqual([]);
   });
 });
