@@ -46,6 +46,29 @@ class KeptWholes {
 }
 
 /**
+ * A result's evidence or warning list that a template shares with every result made from it
+ * (frozen): its pieces (`[` and each item's kept bytes) are kept, weakly, the first time it is
+ * written, so a fleet file's repeated models cost one lookup per list instead of one per item.
+ * The pieces are the items' own kept strings, not a copy of them joined: a fleet of many models
+ * holds thousands of lists that repeat the same plant's evidence.
+ */
+class KeptLists {
+  private readonly kept = new WeakMap<object, readonly string[]>();
+
+  /** `flatten`: the pieces are joined text (to keep them flat); otherwise they are kept strings already. */
+  write(out: LineWriter, items: readonly object[], pieces: (items: readonly object[]) => string[], flatten: boolean): void {
+    if (items.length === 0) return out.encoded(OPEN_LIST);
+    const frozen = Object.isFrozen(items);
+    let kept = frozen ? this.kept.get(items) : undefined;
+    if (kept === undefined) {
+      kept = pieces(items);
+      if (frozen && unchangeable(items, 1)) this.kept.set(items, kept = flatten ? kept.map(flat) : kept);
+    }
+    for (let i = 0; i < kept.length; i++) out.encoded(kept[i]!);
+  }
+}
+
+/**
  * The same bytes as one flat string. Text joined piece by piece is a chain of pieces; a line that
  * holds it copies it into the output by walking the chain, and a chain kept for many lines would
  * be walked once per line (it made writing a fleet file's lines 10% slower, not faster).
@@ -74,13 +97,11 @@ class KeptParts {
     out.encoded(lead === undefined ? kept : lead + kept.slice(this.lead.length));
   }
 
-  /** A list's `[` and items (its `]` comes with what follows): the first item's leading comma becomes the `[`. */
-  listBytes(items: readonly object[]): string {
-    if (items.length === 0) return OPEN_LIST;
-    const first = keptBytes(this.kept, items[0]!, this.lead);
-    let bytes = '[' + first.slice(this.lead.length);
-    for (let i = 1; i < items.length; i++) bytes += keptBytes(this.kept, items[i]!, this.lead);
-    return bytes;
+  /** A non-empty list's `[` and items as pieces (its `]` comes with what follows): each item's kept bytes, the first without its lead. */
+  listPieces(items: readonly object[]): string[] {
+    const pieces = [OPEN_LIST, keptBytes(this.kept, items[0]!, this.lead).slice(this.lead.length)];
+    for (let i = 1; i < items.length; i++) pieces.push(keptBytes(this.kept, items[i]!, this.lead));
+    return pieces;
   }
 }
 
@@ -138,12 +159,9 @@ class ObjectWriter {
     return i === keys.length ? json + '}' : utf8Bytes(JSON.stringify(object));
   }
 
-  /** A list of such objects: its `[` and items (its `]` comes with what follows). */
-  listBytes(items: readonly object[]): string {
-    if (items.length === 0) return OPEN_LIST;
-    let bytes = '';
-    for (let i = 0; i < items.length; i++) bytes += (i === 0 ? '[' : ',') + this.bytes(items[i]!);
-    return bytes;
+  /** A non-empty list of such objects as pieces: its `[` and items (its `]` comes with what follows). */
+  listPieces(items: readonly object[]): string[] {
+    return items.map((item, i) => (i === 0 ? '[' : ',') + this.bytes(item));
   }
 
   /** Key i's lead and value's JSON in UTF-8; undefined for a value JSON.stringify leaves out or treats its own way. */
@@ -245,11 +263,10 @@ const POSITIONS = new ObjectWriter(POSITION_KEYS, false);
 
 // A template's vehicle (its engine and candidates one level down), evidence and warning lists.
 const KEPT_VEHICLES = new KeptWholes(1);
-const KEPT_EVIDENCE = new KeptWholes(1);
-const KEPT_WARNINGS = new KeptWholes(1);
+const KEPT_LISTS = new KeptLists();
 const vehicleBytes = (vehicle: object): string => VEHICLE.bytes(vehicle);
-const evidenceBytes = (items: object): string => EVIDENCE_ITEM.listBytes(items as readonly object[]);
-const warningBytes = (items: object): string => WARNING.listBytes(items as readonly object[]);
+const evidencePieces = (items: readonly object[]): string[] => EVIDENCE_ITEM.listPieces(items);
+const warningPieces = (items: readonly object[]): string[] => WARNING.listPieces(items);
 
 /** Writes JSON.stringify(result) for a DecodeResult, in the decoder's key order, without the line end. */
 export function writeResult(out: LineWriter, result: DecodeResult): void {
@@ -264,9 +281,9 @@ export function writeResult(out: LineWriter, result: DecodeResult): void {
   out.encoded(',"vehicle":' + KEPT_VEHICLES.bytes(result.vehicle, vehicleBytes));
   CHECK_DIGIT.write(out, v.checkDigit);
   writeConfidence(out, v.confidenceLevel);
-  out.encoded(KEPT_EVIDENCE.bytes(v.evidence, evidenceBytes));
+  KEPT_LISTS.write(out, v.evidence, evidencePieces, false);
   out.encoded(WARNINGS);
-  out.encoded(v.warnings.length === 0 ? OPEN_LIST : KEPT_WARNINGS.bytes(v.warnings, warningBytes));
+  KEPT_LISTS.write(out, v.warnings, warningPieces, true);
   if (v.suggestions.length === 0) out.encoded(NO_SUGGESTIONS);
   else out.text(']' + ',"suggestions":' + JSON.stringify(v.suggestions) + '},"positions":');
   out.encoded(POSITIONS.bytes(result.positions) + '}');

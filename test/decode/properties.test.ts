@@ -67,7 +67,7 @@ describe('decode on any string', () => {
     ownOrFrozen(() => { first.result.validation.evidence.length = 0; });
     ownOrFrozen(() => { first.result.vehicle.make = 'changed'; });
     first.result.positions.serial = 'changed';
-    first.result.validation.suggestions.push('changed');
+    first.result.validation.suggestions.push('changed' as never);
     expect(() => first.result.vehicle.modelYearCandidates.push(1900)).toThrow(TypeError);
     expect(() => { (first.result.assembly as { city: string | null }).city = 'Elsewhere'; }).toThrow(TypeError);
     expect(() => { (first.result.summary as { verdict: string }).verdict = 'x'; }).toThrow(TypeError);

@@ -82,7 +82,7 @@ describe('results kept as templates', () => {
     expect(() => { next.vehicle.model = 'changed'; }).toThrow(TypeError);
     expect(() => next.validation.evidence.push(next.validation.evidence[0]!)).toThrow(TypeError);
     next.positions.serial = 'mine';
-    next.validation.suggestions.push('1HGCM82633A004352');
+    next.validation.suggestions.push('1HGCM82633A004352' as never);
     expect(after.positions.serial).toBe('444444');
     expect(after.validation.suggestions).toEqual([]);
   });
