@@ -13,7 +13,9 @@ function word(raw: string, first: boolean): string {
   if (special && !(first && special === special.toLowerCase())) return raw.replace(letters, special);
   // Vowel-less words are acronyms (KTM, PSA) unless a dot marks an abbreviation (St., Dr., Mfg.).
   if (KEEP_UPPER.has(letters) || (letters.length >= 2 && !raw.includes('.') && !/[AEIOUY]/.test(letters))) return raw;
-  return raw.toLowerCase().replace(/(^|[^a-z']|\b[a-z]')([a-z])/g, (_m, sep: string, ch: string) => sep + ch.toUpperCase())
+  // Letters outside a-z (é, ü, ö) are letters too: the word goes on after them (Düsseldorf,
+  // Kecskemét), and one that starts a word is a capital (Ängelholm, Saint-Évariste).
+  return raw.toLowerCase().replace(/(^|[^\p{Ll}']|\b[a-z]')(\p{Ll})/gu, (_m, sep: string, ch: string) => sep + ch.toUpperCase())
     // O'Neal, D'Alene: a one-letter prefix and an apostrophe start a name (a possessive 's does not).
     .replace(/^([A-Z]')([a-z])(?=[a-z])/, (_m, prefix: string, ch: string) => prefix + ch.toUpperCase());
 }

@@ -18,6 +18,12 @@ describe('titleCase', () => {
     ['a possessive', { given: "ED'S TRAILERS", want: "Ed's Trailers" }],
     ['a name already in mixed case is left alone', { given: 'Twike Fine Motor GmbH', want: 'Twike Fine Motor GmbH' }],
     ['surrounding and repeated spaces go', { given: '  ST.   LOUIS ', want: 'St. Louis' }],
+    // vPIC's plant cities with letters outside a-z, which came out as DüSseldorf and KecskeméT.
+    ['a letter outside a-z inside a word', { given: 'DÜSSELDORF', want: 'Düsseldorf' }],
+    ['one at the end of a word', { given: 'KECSKEMÉT', want: 'Kecskemét' }],
+    ['one that starts a word', { given: 'ÄNGELHOLM', want: 'Ängelholm' }],
+    ['after a hyphen', { given: 'SAINT-ÉVARISTE', want: 'Saint-Évariste' }],
+    ['several in a name', { given: 'SAN JUAN DEL RÍO', want: 'San Juan del Río' }],
   ];
   it.each(cases)('%s', (_name, { given, want }) => {
     expect(titleCase(given)).toBe(want);
