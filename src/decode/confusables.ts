@@ -2,6 +2,7 @@
 // (suggestions.ts). Lower is likelier. People copy VINs from photos, windscreen plates and forms,
 // so the shapes that look alike come first (ISO 3779 leaves I, O and Q out of VINs because they look
 // like 1 and 0); then keys next to each other on a keyboard or number pad; then anything else.
+import { CHAR_SLOTS, charSlot } from './alphabet.js';
 
 /** Costs of the kinds of mistake, in one scale. */
 export const COST = {
@@ -34,12 +35,12 @@ const LOOK_ALIKE: readonly [pairs: string, cost: number][] = [
 const KEYBOARD_ROWS = ['1234567890', 'QWERTYUIOP', 'ASDFGHJKL', 'ZXCVBNM'];
 const NUMBER_PAD_ROWS = ['789', '456', '123', '0'];
 
-/** Characters '0'-'Z' (codes 48-90): 43 per row. */
-const SIZE = 43;
+/** One row per character slot (alphabet.ts), one column per slot. */
+const SIZE = CHAR_SLOTS;
 const costs = new Uint8Array(SIZE * SIZE).fill(COST.other);
 
 function setPair(a: string, b: string, cost: number): void {
-  const i = a.charCodeAt(0) - 48, j = b.charCodeAt(0) - 48;
+  const i = charSlot(a.charCodeAt(0)), j = charSlot(b.charCodeAt(0));
   if (cost < costs[i * SIZE + j]!) costs[i * SIZE + j] = costs[j * SIZE + i] = cost;
 }
 
@@ -59,9 +60,9 @@ neighbours(NUMBER_PAD_ROWS);
 for (const [pairs, cost] of LOOK_ALIKE) for (const pair of pairs.split(' ')) setPair(pair[0]!, pair[1]!, cost);
 for (let i = 0; i < SIZE; i++) costs[i * SIZE + i] = 0;
 
-/** The cost of `given` standing where `meant` belongs (both character codes 48-90). */
+/** The cost of `given` standing where `meant` belongs (both character codes of VIN characters). */
 export function substitutionCost(given: number, meant: number): number {
-  return costs[(given - 48) * SIZE + (meant - 48)]!;
+  return costs[charSlot(given) * SIZE + charSlot(meant)]!;
 }
 
 export function mistakeKind(cost: number): MistakeKind {

@@ -9,6 +9,7 @@
 // run does. What combines them (the result, vehicle, evidence list, warnings, positions) is
 // allocated per decode: a few small young objects.
 import type { Confidence, DecodeResult, Evidence, Format, OriginAlignment, Warning } from '../generated/contract.js';
+import { CHAR_SLOTS, charSlot } from './alphabet.js';
 import { CHECK_DIGIT_CHARS, checkDigitValue } from './check-digit.js';
 import { resolveCorporateOrigin, type CorporateOrigin } from './corporate-origin.js';
 import { NO_YEARS, position10Years, readModelYear, type ModelYearReading } from './model-year.js';
@@ -117,16 +118,14 @@ export function unregisteredWmi(origin: CorporateOrigin): WmiDecoding {
  * their text. Only registry WMIs are kept: bounded by the registry.
  */
 export class OriginCache {
-  /** Characters '0'-'Z': 43 possible values per position. */
-  private static readonly CHARS = 43;
-  private readonly short: (WmiDecoding | undefined)[] = new Array(OriginCache.CHARS ** 3).fill(undefined);
+  /** By the character slots (alphabet.ts) of positions 1-3. */
+  private readonly short: (WmiDecoding | undefined)[] = new Array(CHAR_SLOTS ** 3).fill(undefined);
   private readonly long = new Map<string, WmiDecoding>();
   constructor(private readonly tables: Tables, private readonly vehicleLayer: VehicleLayer) {}
 
   get(vin: string): WmiDecoding {
     const lowVolume = vin.charCodeAt(2) === 57; // '9'
-    const n = OriginCache.CHARS;
-    const shortKey = ((vin.charCodeAt(0) - 48) * n + vin.charCodeAt(1) - 48) * n + vin.charCodeAt(2) - 48;
+    const shortKey = (charSlot(vin.charCodeAt(0)) * CHAR_SLOTS + charSlot(vin.charCodeAt(1))) * CHAR_SLOTS + charSlot(vin.charCodeAt(2));
     const longKey = lowVolume ? vin.slice(0, 3) + vin.slice(11, 14) : '';
     const cached = lowVolume ? this.long.get(longKey) : this.short[shortKey];
     if (cached) return cached;
@@ -151,12 +150,19 @@ export class OriginCache {
   }
 }
 
+const FORMATS = 3, CONFIDENCES = 3, ALIGNMENTS = 3;
+/** Check-digit remainders: 0-9 and 10 (X). */
+const REMAINDERS = 11;
+
+/** The slot of a check-digit verdict: by remainder, position 9's character slot, and whether the digit is required. */
+const checkDigitSlot = (remainder: number, actual: number, required: boolean): number =>
+  (remainder * CHAR_SLOTS + charSlot(actual)) * 2 + (required ? 1 : 0);
+
 /** Parts with a small, fixed set of keys, made on first use: summaries, check-digit verdicts, year warnings. */
 class SharedParts {
-  private readonly summaries: (Readonly<Summary> | undefined)[] = new Array(27).fill(undefined);
-  // By remainder (0-10), actual character (code - 48) and whether the digit is required.
-  private readonly checkDigits: (Readonly<CheckDigit> | undefined)[] = new Array(11 * 43 * 2).fill(undefined);
-  private readonly mismatches: (Warning | undefined)[] = new Array(11 * 43 * 2).fill(undefined);
+  private readonly summaries: (Readonly<Summary> | undefined)[] = new Array(FORMATS * CONFIDENCES * ALIGNMENTS).fill(undefined);
+  private readonly checkDigits: (Readonly<CheckDigit> | undefined)[] = new Array(REMAINDERS * CHAR_SLOTS * 2).fill(undefined);
+  private readonly mismatches: (Warning | undefined)[] = new Array(REMAINDERS * CHAR_SLOTS * 2).fill(undefined);
   private readonly yearWarnings: (Warning | null | undefined)[];
 
   constructor(readings: number) {
@@ -167,21 +173,19 @@ class SharedParts {
     const f = format === 'ISO_17_STANDARD' ? 0 : format === 'ISO_17_LOW_VOLUME' ? 1 : 2;
     const c = confidence === 'HIGH_DETERMINISTIC' ? 0 : confidence === 'MEDIUM_PARTIAL' ? 1 : 2;
     const a = originAlignment === 'VERIFIED_ORIGIN_ALIGNMENT' ? 0 : originAlignment === 'TRANSNATIONAL_ASSEMBLY' ? 1 : 2;
-    return this.summaries[f * 9 + c * 3 + a] ??= Object.freeze({ format, confidence, originAlignment, verdict: verdictOf(originAlignment) });
+    return this.summaries[(f * CONFIDENCES + c) * ALIGNMENTS + a] ??= Object.freeze({ format, confidence, originAlignment, verdict: verdictOf(originAlignment) });
   }
 
-  /** `actual` is the character code of position 9 (48-90). */
+  /** `actual` is the character code of position 9 (a VIN character). */
   checkDigit(remainder: number, actual: number, required: boolean): Readonly<CheckDigit> {
-    const key = (remainder * 43 + actual - 48) * 2 + (required ? 1 : 0);
-    return this.checkDigits[key] ??= Object.freeze({
+    return this.checkDigits[checkDigitSlot(remainder, actual, required)] ??= Object.freeze({
       status: CHECK_DIGIT_CHARS.charCodeAt(remainder) === actual ? 'MATCH' : 'MISMATCH',
       calculated: CHECK_DIGIT_CHARS[remainder]!, actual: String.fromCharCode(actual), required,
     });
   }
 
   mismatch(remainder: number, actual: number, required: boolean): Warning {
-    const key = (remainder * 43 + actual - 48) * 2 + (required ? 1 : 0);
-    return this.mismatches[key] ??= mismatchWarning(CHECK_DIGIT_CHARS[remainder]!, String.fromCharCode(actual), required);
+    return this.mismatches[checkDigitSlot(remainder, actual, required)] ??= mismatchWarning(CHECK_DIGIT_CHARS[remainder]!, String.fromCharCode(actual), required);
   }
 
   yearWarning(reading: ModelYearReading): Warning | null {

@@ -2,6 +2,7 @@
 // MPVs and light trucks built to Part 565, position 7 tells the cycle: a digit means 1980-2009, a
 // letter 2010-2039. Otherwise every year the code can stand for is a candidate, and the answer
 // is the most recent one no later than the registry's build year + 1.
+import { charSlot } from './alphabet.js';
 import { VPIC_SOURCE } from './registry-data.js';
 import type { ModelYearReading, Tables, WmiEntry } from './tables.js';
 
@@ -22,8 +23,9 @@ export function followsPosition7Rule(entry: WmiEntry | null | undefined): boolea
 
 /** The reading of a VIN's position 10 (a character of the VIN alphabet); readings are made once per code and shared. */
 export function readModelYear(tables: Tables, vin: string, position7Rule: boolean, checkDigitMatches: boolean): ModelYearReading {
-  const code = tables.modelYearByChar[vin.charCodeAt(9) - 48];
-  if (!code) return tables.modelYearUnknown[vin.charCodeAt(9) - 48]!;
+  const slot = charSlot(vin.charCodeAt(9));
+  const code = tables.modelYearByChar[slot];
+  if (!code) return tables.modelYearUnknown[slot]!;
   // A VIN whose check digit holds was written to Part 565, so its position 7 follows the rule.
   if (checkDigitMatches && position7Rule) {
     const c = vin.charCodeAt(6);
@@ -37,5 +39,5 @@ export const NO_YEARS: readonly number[] = Object.freeze([]);
 
 /** Every model year position 10 can stand for, in either cycle and whatever position 7 says; none when it is no year code. */
 export function position10Years(tables: Tables, vin: string): readonly number[] {
-  return tables.modelYearByChar[vin.charCodeAt(9) - 48]?.plausible.candidates ?? NO_YEARS;
+  return tables.modelYearByChar[charSlot(vin.charCodeAt(9))]?.plausible.candidates ?? NO_YEARS;
 }

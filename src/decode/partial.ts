@@ -3,6 +3,7 @@
 // helpers: what the known positions decide is reported, what an unknown position could change is
 // not guessed. The check digit cannot be verified while any position is unknown (every position
 // but 9 carries a weight, and 9 is the digit itself).
+import { charSlot, hasSlot } from './alphabet.js';
 import type { DecodeResult, Evidence, Warning } from '../generated/contract.js';
 import { CHECK_WEIGHTS, TRANSLITERATION, VIN_ORDER } from './alphabet.js';
 import { CHECK_DIGIT_CHARS } from './check-digit.js';
@@ -95,13 +96,12 @@ function partialMatch(pattern: VinPattern, vin: string, touched: Set<number>): n
   const { positions, low, high } = pattern;
   let maybe = false;
   for (let i = 0; i < positions.length; i++) {
-    const bit = vin.charCodeAt(positions[i]!) - 48;
-    if (bit === STAR - 48) {
+    const code = vin.charCodeAt(positions[i]!);
+    if (code === STAR) {
       maybe = true;
       continue;
     }
-    const hit = bit < 32 ? (low[i]! >>> bit) & 1 : (high[i]! >>> (bit - 32)) & 1;
-    if (hit === 0) return NO;
+    if (!hasSlot(low[i]!, high[i]!, charSlot(code))) return NO;
   }
   if (!maybe) return YES;
   for (const p of positions) if (isUnknown(vin, p)) touched.add(p + 1);
@@ -156,7 +156,7 @@ const placeOf = (row: PlantEntry): string => [row.city, row.state, row.countryCo
 export function resolvePartialPlant(plants: PlantsByCode, vin: string, reading: ModelYearReading, reachYears: readonly number[]): PartialPlant {
   const years = reading.candidates;
   if (isUnknown(vin, 10)) return { match: null, undecidedBy: [11], possiblePlaces: [] };
-  const exact = plants.codes[vin.charCodeAt(10) - 48];
+  const exact = plants.codes[charSlot(vin.charCodeAt(10))];
   const wildcard = plants.wildcard;
   const touched = new Set<number>();
   const rows: PlantEntry[] = [];

@@ -1,14 +1,15 @@
 // vPIC-style VIN patterns: positions 4-8, optionally '|' and positions 10-17; each position a
 // character, '*' (any) or a class such as [0-4] or [ABC]. Compiled once to the constrained
 // positions, so matching is a few charCode comparisons.
+import { charSlot, charSlotOf, hasSlot, LOW_SLOTS } from './alphabet.js';
 export interface VinPattern {
   /** 0-based VIN indexes that are constrained. */
   positions: readonly number[];
   /** For each constrained index, the characters allowed there. */
   allowed: readonly string[];
   /**
-   * The same sets as bit masks over character codes 48-90 ('0'-'Z'): bit (code - 48) of
-   * `low` (codes 48-79) or bit (code - 80) of `high` (codes 80-90), one pair per position.
+   * The same sets as two-word bit sets over character slots (alphabet.ts): `low` and `high`,
+   * one pair per position.
    */
   low: Int32Array;
   high: Int32Array;
@@ -51,10 +52,10 @@ export function compilePattern(pattern: string): VinPattern {
   const high = new Int32Array(positions.length);
   allowed.forEach((chars, i) => {
     for (let k = 0; k < chars.length; k++) {
-      const bit = chars.charCodeAt(k) - 48;
-      if (bit < 0 || bit > 42) continue; // not a VIN character: no VIN can match it
-      if (bit < 32) low[i]! |= 1 << bit;
-      else high[i]! |= 1 << (bit - 32);
+      const slot = charSlotOf(chars.charCodeAt(k));
+      if (slot < 0) continue; // not a VIN character: no VIN can match it
+      if (slot < LOW_SLOTS) low[i]! |= 1 << slot;
+      else high[i]! |= 1 << (slot - LOW_SLOTS);
     }
   });
   return { positions, allowed, low, high };
@@ -64,9 +65,7 @@ export function compilePattern(pattern: string): VinPattern {
 export function matchesPattern(pattern: VinPattern, vin: string): boolean {
   const { positions, low, high } = pattern;
   for (let i = 0; i < positions.length; i++) {
-    const bit = vin.charCodeAt(positions[i]!) - 48;
-    const hit = bit < 32 ? (low[i]! >>> bit) & 1 : (high[i]! >>> (bit - 32)) & 1;
-    if (hit === 0) return false;
+    if (!hasSlot(low[i]!, high[i]!, charSlot(vin.charCodeAt(positions[i]!)))) return false;
   }
   return true;
 }

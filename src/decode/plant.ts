@@ -2,6 +2,7 @@
 // own, so it is read per WMI and model year, and some registry rows also need other positions
 // (a vPIC pattern) to pin the plant.
 import type { DecodeResult } from '../generated/contract.js';
+import { CHAR_SLOTS, charSlot } from './alphabet.js';
 import { matchesPattern } from './pattern.js';
 import { isVpicPlantSource } from './registry-data.js';
 import { FIRST_MODEL_YEAR, LAST_MODEL_YEAR, type PlantCode, type PlantEntry, type PlantsByCode, type Tables } from './tables.js';
@@ -68,8 +69,8 @@ function agreedPlace(codes: readonly (PlantCode | undefined)[], vin: string, yea
   return first ? { entry: first, cityKnown } : null;
 }
 
-/** Plant codes are '0'-'Z': character code - 48. */
-const PLANT_CODES = 43;
+/** Plant codes by character slot (alphabet.ts). */
+const PLANT_CODES = CHAR_SLOTS;
 const MODEL_YEARS = LAST_MODEL_YEAR - FIRST_MODEL_YEAR + 1;
 
 /**
@@ -122,7 +123,7 @@ export class SettledPlants {
 
   /** The match for the VIN's plant code in a year, when it holds for every VIN; undefined: ask resolvePlant. */
   at(vin: string, year: number): Readonly<PlantMatch> | undefined {
-    const row = this.table[vin.charCodeAt(10) - 48]!;
+    const row = this.table[charSlot(vin.charCodeAt(10))]!;
     const y = year - FIRST_MODEL_YEAR;
     if (row === 0 || y < 0 || y >= MODEL_YEARS) return undefined;
     const m = this.table[PLANT_CODES + (row - 1) * MODEL_YEARS + y]!;
@@ -136,7 +137,7 @@ export class SettledPlants {
  * only if they all name the same place.
  */
 export function resolvePlant(plants: PlantsByCode, vin: string, years: readonly number[], reachYears: readonly number[]): PlantMatch | null {
-  const exact = plants.codes[vin.charCodeAt(10) - 48];
+  const exact = plants.codes[charSlot(vin.charCodeAt(10))];
   const wildcard = plants.wildcard;
   if (!exact && !wildcard) return null;
   for (let i = years.length - 1; i >= 0; i--) {
@@ -155,8 +156,9 @@ export function assemblyLayer(tables: Tables, entry: PlantEntry, plantCode: stri
   if (entry.plantCode !== '*') {
     return cityKnown ? (entry.layer ??= makeLayer(tables, entry, plantCode, true)) : (entry.countryLayer ??= makeLayer(tables, entry, plantCode, false));
   }
-  const layers = entry.layers ??= new Array(86).fill(undefined);
-  return layers[(plantCode.charCodeAt(0) - 48) * 2 + (cityKnown ? 0 : 1)] ??= makeLayer(tables, entry, plantCode, cityKnown);
+  // Two per plant code's slot: with the city, and the country only.
+  const layers = entry.layers ??= new Array(CHAR_SLOTS * 2).fill(undefined);
+  return layers[charSlot(plantCode.charCodeAt(0)) * 2 + (cityKnown ? 0 : 1)] ??= makeLayer(tables, entry, plantCode, cityKnown);
 }
 
 function makeLayer(tables: Tables, entry: PlantEntry, plantCode: string, cityKnown: boolean): Readonly<DecodeResult['assembly']> {

@@ -8,6 +8,7 @@
 // Cheap enough for batches: the check digit is a weighted sum modulo 11, so for each position the
 // characters that would make it hold are found by arithmetic (a few per position), not by trying
 // all 33; only those few candidates are built and looked up.
+import { CHAR_SLOT_BASE, charSlot } from './alphabet.js';
 import type { Suggestion, SuggestionChange } from '../generated/contract.js';
 import { CHECK_WEIGHTS, TRANSLITERATION } from './alphabet.js';
 import { CHECK_DIGIT_CHARS } from './check-digit.js';
@@ -76,7 +77,7 @@ class Checker {
   constructor(private readonly tables: Tables) {}
 
   penalty(vin: string): number | null {
-    if (!this.tables.modelYearByChar[vin.charCodeAt(9) - 48]) return null;
+    if (!this.tables.modelYearByChar[charSlot(vin.charCodeAt(9))]) return null;
     const wmi = effectiveWmi(vin);
     if (wmi !== this.wmi) {
       this.wmi = wmi;
@@ -168,9 +169,9 @@ export function suggestCorrections(tables: Tables, text: string): Suggestion[] {
 
 const ALONE = 0, SUBSTITUTION = 1, SWAP = 2;
 
-/** cost, combination, kind, index (0-16), character code (48-90): one number, ordered by cost first. */
+/** cost, combination, kind, index (0-16), character slot (alphabet.ts): one number, ordered by cost first. */
 function packed(cost: number, combo: number, kind: number, index: number, to: number): number {
-  return cost * 2 ** 20 + combo * 2 ** 14 + kind * 2 ** 12 + index * 2 ** 7 + (to - 48);
+  return cost * 2 ** 20 + combo * 2 ** 14 + kind * 2 ** 12 + index * 2 ** 7 + charSlot(to);
 }
 
 function swap(vin: string, i: number): string {
@@ -182,7 +183,7 @@ function unpack(combos: readonly string[], key: number): Candidate {
   const vin = combos[Math.floor(key / 2 ** 14) % 64]!;
   const kind = Math.floor(key / 2 ** 12) % 4;
   const index = Math.floor(key / 2 ** 7) % 32;
-  const to = String.fromCharCode(48 + (key % 128));
+  const to = String.fromCharCode(CHAR_SLOT_BASE + (key % 128));
   if (kind === SWAP) return { vin: swap(vin, index), cost, swapAt: index };
   return { vin: kind === SUBSTITUTION ? vin.slice(0, index) + to + vin.slice(index + 1) : vin, cost, swapAt: -1 };
 }

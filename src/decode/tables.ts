@@ -1,7 +1,7 @@
 // Runtime indexes over the compiled registry. Decode functions take a `Tables` argument, so tests
 // can hand in a five-row registry; index.ts binds the generated one.
 import type { DecodeResult, Evidence, Warning } from '../generated/contract.js';
-import { VIN_ORDER } from './alphabet.js';
+import { CHAR_SLOT_BASE, CHAR_SLOTS, charSlot, charSlotOf, VIN_ORDER } from './alphabet.js';
 import { compilePattern, type VinPattern } from './pattern.js';
 import { interner } from './interner.js';
 import { NO_VEHICLE_DATA, type VehicleData } from './vehicle-data.js';
@@ -47,7 +47,7 @@ export class YearIndex {
   }
 }
 
-/** One WMI's plant rows: by position-11 character code (index = charCode - 48), and the '*' rows. */
+/** One WMI's plant rows: by position-11 character slot (alphabet.ts), and the '*' rows. */
 export interface PlantsByCode {
   codes: readonly (PlantCode | undefined)[];
   wildcard: PlantCode | undefined;
@@ -91,9 +91,9 @@ export interface Tables {
   wmi: ReadonlyMap<string, WmiEntry>;
   /** WMI → plant code ('*' for rows where the pattern alone decides) → rows, best first. */
   plants: { get(wmi: string): PlantsByCode | undefined };
-  /** Position-10 codes by character code - 48 ('0'-'Z'). */
+  /** Position-10 codes by character slot (alphabet.ts). */
   modelYearByChar: readonly (ModelYearCode | undefined)[];
-  /** Readings of the characters that are no model-year code, by character code - 48. */
+  /** Readings of the characters that are no model-year code, by character slot. */
   modelYearUnknown: readonly ModelYearReading[];
   /** How many distinct readings `key` numbers. */
   modelYearReadings: number;
@@ -127,7 +127,7 @@ export function indexTables(data: RegistryData): Tables {
     wmi.set(w, { wmi: w, manufacturer, make: orNull(make.replace(/; /g, ', ')), countryCode: orNull(code), vehicleType: orNull(type), source: data.wmi.sources[s]! });
   }
   const plants = new PlantIndex(data.plants);
-  const modelYearByChar: (ModelYearCode | undefined)[] = new Array(43).fill(undefined);
+  const modelYearByChar: (ModelYearCode | undefined)[] = new Array(CHAR_SLOTS).fill(undefined);
   let readingKeys = 0;
   const reading = (code: string, years: readonly number[], byPosition7: boolean, evidence: Readonly<Evidence>): ModelYearReading =>
     Object.freeze({ modelYear: years.length > 0 ? years[years.length - 1]! : null, candidates: years, byPosition7, evidence, key: readingKeys++, code });
@@ -143,11 +143,11 @@ export function indexTables(data: RegistryData): Tables {
       before2010: before2010.length > 0 ? reading(code, before2010, true, evidenceByRule) : null,
       since2010: since2010.length > 0 ? reading(code, since2010, true, evidenceByRule) : null,
     };
-    const index = code.charCodeAt(0) - 48;
-    if (code.length === 1 && index >= 0 && index < 43) modelYearByChar[index] = entry;
+    const slot = charSlotOf(code.charCodeAt(0));
+    if (code.length === 1 && slot >= 0) modelYearByChar[slot] = entry;
   }
-  const modelYearUnknown = Array.from({ length: 43 }, (_, i): ModelYearReading =>
-    Object.freeze({ modelYear: null, candidates: Object.freeze([]), byPosition7: false, evidence: null, key: readingKeys++, code: String.fromCharCode(48 + i) }));
+  const modelYearUnknown = Array.from({ length: CHAR_SLOTS }, (_, i): ModelYearReading =>
+    Object.freeze({ modelYear: null, candidates: Object.freeze([]), byPosition7: false, evidence: null, key: readingKeys++, code: String.fromCharCode(CHAR_SLOT_BASE + i) }));
   const jdm = new Map<string, JdmEntry>();
   const jdmBySerialLength = new Set<string>();
   for (const [modelCode, digits, manufacturer, make, model, from, to, plant, city, prefecture, s] of data.jdm.rows) {
@@ -203,11 +203,11 @@ function plantCode(entries: PlantEntry[]): PlantCode {
 function byPlantCode(rows: readonly PlantTuple[], sources: readonly string[], intern: Intern): PlantsByCode {
   const groups = new Map<string, PlantEntry[]>();
   for (const row of rows) (groups.get(row[1]) ?? groups.set(row[1], []).get(row[1])!).push(plantEntry(row, sources, intern));
-  const codes: (PlantCode | undefined)[] = new Array(43).fill(undefined); // '0' (48) to 'Z' (90)
+  const codes: (PlantCode | undefined)[] = new Array(CHAR_SLOTS).fill(undefined);
   let wildcard: PlantCode | undefined;
   for (const [code, entries] of groups) {
     if (code === '*') wildcard = plantCode(entries);
-    else codes[code.charCodeAt(0) - 48] = plantCode(entries);
+    else codes[charSlot(code.charCodeAt(0))] = plantCode(entries);
   }
   return { codes, wildcard };
 }

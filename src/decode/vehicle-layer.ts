@@ -16,7 +16,8 @@ import type { EngineFillTuple, VehicleData } from './vehicle-data.js';
 import { interner } from './interner.js';
 import { hashNumber, hashText, Sightings } from './sightings.js';
 import { ELEMENT_INDEX as E, VEHICLE_ELEMENTS } from './vehicle-elements.js';
-import { compileSchema, elementFrom, firstInRange, firstMatch, formulaCount, formulaMatch, keyAt, makeAt, matchingPatterns, rankAt, readPositionsOf, valueAt, vinCharIndex, type CompiledSchema } from './vehicle-schema.js';
+import { VIN_CHARACTERS, vinCharIndex } from './alphabet.js';
+import { compileSchema, elementFrom, firstInRange, firstMatch, formulaCount, formulaMatch, keyAt, makeAt, matchingPatterns, rankAt, readPositionsOf, valueAt, type CompiledSchema } from './vehicle-schema.js';
 
 const ELEMENTS = VEHICLE_ELEMENTS.length;
 /** vPIC Conversion: cubic inches to litres. */
@@ -153,7 +154,7 @@ class DecisionCache {
 function decisionKey(read: Int8Array, vin: string): number | string {
   if (read.length <= NUMERIC_KEY_POSITIONS) {
     let key = 0;
-    for (let i = 0; i < read.length; i++) key = key * 33 + vinCharIndex(vin.charCodeAt(read[i]!));
+    for (let i = 0; i < read.length; i++) key = key * VIN_CHARACTERS + vinCharIndex(vin.charCodeAt(read[i]!));
     return key;
   }
   let key = '';

@@ -5,14 +5,11 @@
 // order, so the first match within an element is the schema's answer for it. Formula keys (`#`)
 // also keep their per-position tests. Compiling reads the schema's columns straight into one typed
 // array: no object per pattern or per key token.
+import { charSlot, hasSlot, LOW_SLOTS, VIN_ALPHABET, VIN_CHARACTERS, vinCharIndex } from './alphabet.js';
 import { VEHICLE_ELEMENTS } from './vehicle-elements.js';
 import { keyIndexes, type VehicleSchemaData } from './vehicle-data.js';
 
 const ELEMENTS = VEHICLE_ELEMENTS.length;
-/** VIN characters are '0'-'Z' (codes 48-90): bit (code - 48) of a 43-bit set, split 32 + 11. */
-const FIRST_CHAR = 48;
-const LOW_BITS = 32;
-const ALPHABET = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
 /** '0'-'9' as a low mask: what a formula position (`#`) admits. */
 const DIGIT_MASK = 0x3ff;
 /** A position the VIN does not know (a partial VIN's `*`). */
@@ -58,7 +55,7 @@ export interface CompiledSchema {
   readonly words: number;
   /**
    * For constrained position k and VIN character c (its index in the VIN alphabet), the patterns
-   * that admit c there, as a bit set: data[admitted + (k * 33 + c) * words + w]. A VIN's matching
+   * that admit c there (its VIN character index, alphabet.ts), as a bit set: data[admitted + (k * VIN_CHARACTERS + c) * words + w]. A VIN's matching
    * patterns are the AND of one row per position, so a schema of thousands of patterns is
    * matched in a few hundred word operations instead of a scan.
    */
@@ -82,21 +79,13 @@ export const formulaCount = (s: CompiledSchema): number => s.patterns - s.ordina
 /** The VIN indexes any pattern of the schema reads. */
 export const readPositionsOf = (s: CompiledSchema): Int32Array => s.data.subarray(s.readPositions, s.readPositions + s.readCount);
 
-/** Character code → index in the VIN alphabet (33 characters), -1 for anything else. */
-const CHAR_INDEX = new Int8Array(128).fill(-1);
-for (let i = 0; i < ALPHABET.length; i++) CHAR_INDEX[ALPHABET.charCodeAt(i)] = i;
-
-/** A character code's index in the VIN alphabet (0-32), -1 for anything else. */
-export function vinCharIndex(code: number): number {
-  return code < 128 ? CHAR_INDEX[code]! : -1;
-}
 
 /** The bit of a character code in a [low, high] mask pair; vPIC's keys hold a few non-VIN characters, which match nothing. */
 function addChar(masks: Int32Array, at: number, code: number): void {
-  if (code >= 128 || CHAR_INDEX[code]! < 0) return;
-  const bit = code - FIRST_CHAR;
-  if (bit < LOW_BITS) masks[at]! |= 1 << bit;
-  else masks[at + 1]! |= 1 << (bit - LOW_BITS);
+  if (vinCharIndex(code) < 0) return;
+  const slot = charSlot(code);
+  if (slot < LOW_SLOTS) masks[at]! |= 1 << slot;
+  else masks[at + 1]! |= 1 << (slot - LOW_SLOTS);
 }
 
 /**
@@ -216,10 +205,10 @@ function admissionTable(code: Int32Array, testStart: Int32Array, patterns: numbe
   const slot = new Int8Array(17).fill(-1);
   positions.forEach((index, k) => (slot[index] = k));
   const words = (patterns + 31) >>> 5;
-  const admitted = new Int32Array(positions.length * ALPHABET.length * words);
+  const admitted = new Int32Array(positions.length * VIN_CHARACTERS * words);
   // Every pattern admits every character until one of its tests says otherwise.
   const lastWord = (patterns & 31) === 0 ? -1 : (1 << (patterns & 31)) - 1;
-  for (let row = 0; row < positions.length * ALPHABET.length; row++) {
+  for (let row = 0; row < positions.length * VIN_CHARACTERS; row++) {
     admitted.fill(-1, row * words, (row + 1) * words - 1);
     admitted[(row + 1) * words - 1] = lastWord;
   }
@@ -227,16 +216,14 @@ function admissionTable(code: Int32Array, testStart: Int32Array, patterns: numbe
     const word = p >>> 5, bit = 1 << (p & 31);
     for (let t = testStart[p]!; t < testStart[p + 1]!; t += 3) {
       const k = slot[code[t]!]!;
-      for (let c = 0; c < ALPHABET.length; c++) {
-        const b = ALPHABET.charCodeAt(c) - FIRST_CHAR;
-        const allowed = b < LOW_BITS ? (code[t + 1]! >>> b) & 1 : (code[t + 2]! >>> (b - LOW_BITS)) & 1;
-        if (allowed === 0) admitted[(k * ALPHABET.length + c) * words + word]! &= ~bit;
+      for (let c = 0; c < VIN_CHARACTERS; c++) {
+        if (!hasSlot(code[t + 1]!, code[t + 2]!, charSlot(VIN_ALPHABET.charCodeAt(c)))) admitted[(k * VIN_CHARACTERS + c) * words + word]! &= ~bit;
       }
     }
   }
   // The most selective position first (fewest patterns admitted per character), so a VIN that
   // fits no pattern is usually told after one or two rows (matchingPatterns stops at an empty set).
-  const block = ALPHABET.length * words;
+  const block = VIN_CHARACTERS * words;
   const admittedPer = Array.from(positions, (_, k) => {
     let bits = 0;
     for (let i = k * block; i < (k + 1) * block; i++) bits += popcount(admitted[i]!);
@@ -265,12 +252,12 @@ export function matchingPatterns(s: CompiledSchema, vin: string, into: Int32Arra
     return true;
   }
   // The first row is copied rather than ANDed into a set filled first.
-  let row = admitted + CHAR_INDEX[vin.charCodeAt(data[positions]!)]! * words;
+  let row = admitted + vinCharIndex(vin.charCodeAt(data[positions]!)) * words;
   let any = 0;
   for (let w = 0; w < words; w++) any |= into[w] = data[row + w]!;
   if (any === 0) return false;
   for (let k = 1; k < positionCount; k++) {
-    row = admitted + (k * 33 + CHAR_INDEX[vin.charCodeAt(data[positions + k]!)]!) * words;
+    row = admitted + (k * VIN_CHARACTERS + vinCharIndex(vin.charCodeAt(data[positions + k]!))) * words;
     any = 0;
     for (let w = 0; w < words; w++) any |= into[w]! &= data[row + w]!;
     if (any === 0) return false; // no pattern left: the rest cannot add one
@@ -300,12 +287,11 @@ function admittedAt(s: CompiledSchema, row: number, p: number): boolean {
 export function admits(s: CompiledSchema, p: number, vin: string): boolean {
   const { data } = s;
   if (p < s.ordinary) {
-    for (let k = 0; k < s.positionCount; k++) if (!admittedAt(s, k * 33 + CHAR_INDEX[vin.charCodeAt(data[s.positions + k]!)]!, p)) return false;
+    for (let k = 0; k < s.positionCount; k++) if (!admittedAt(s, k * VIN_CHARACTERS + vinCharIndex(vin.charCodeAt(data[s.positions + k]!)), p)) return false;
     return true;
   }
   for (let t = data[s.testStart + p - s.ordinary]!, end = data[s.testStart + p - s.ordinary + 1]!; t < end; t += 3) {
-    const bit = vin.charCodeAt(data[t]!) - FIRST_CHAR;
-    if (bit < LOW_BITS ? ((data[t + 1]! >>> bit) & 1) === 0 : ((data[t + 2]! >>> (bit - LOW_BITS)) & 1) === 0) return false;
+    if (!hasSlot(data[t + 1]!, data[t + 2]!, charSlot(vin.charCodeAt(data[t]!)))) return false;
   }
   return true;
 }
@@ -320,10 +306,10 @@ export function admitsPartial(s: CompiledSchema, p: number, vin: string): 0 | 1 
   for (let k = 0; k < s.positionCount; k++) {
     const c = vin.charCodeAt(data[s.positions + k]!);
     if (c !== UNKNOWN) {
-      if (!admittedAt(s, k * 33 + CHAR_INDEX[c]!, p)) return 0;
+      if (!admittedAt(s, k * VIN_CHARACTERS + vinCharIndex(c), p)) return 0;
       continue;
     }
-    for (let ch = 0; ch < ALPHABET.length; ch++) if (!admittedAt(s, k * 33 + ch, p)) { result = 2; break; }
+    for (let ch = 0; ch < VIN_CHARACTERS; ch++) if (!admittedAt(s, k * VIN_CHARACTERS + ch, p)) { result = 2; break; }
   }
   return result;
 }
