@@ -75,10 +75,15 @@ export function benchCli(lines = 1_000_000): Figure[] {
     writeFileSync(fleet, repeatedModels(lines, 11).join('\n') + '\n');
     writeFileSync(mixed, identifierMix(lines, 11).join('\n') + '\n');
     const floor = run(['-e', COPY_LINES, fleet], '/dev/null');
-    // Output discarded, as the floor's is: vino's own work.
+    // Output discarded, as the floor's is: vino's own work. Three runs each, as the in-process
+    // figures take the best of five: the fastest (the one this shared machine disturbed least)
+    // and the highest peak memory of the three.
     const decodeFile = (file: string): { seconds: number; status: number | null; rss: number } => {
-      const done = run(['--import', REPORT_RSS, ...vino('decode', '--json', '--file', file)], '/dev/null');
-      return { ...done, rss: Number(/maxrss_kb=(\d+)/.exec(done.stderr)?.[1] ?? NaN) / 1024 };
+      const runs = [0, 1, 2].map(() => {
+        const done = run(['--import', REPORT_RSS, ...vino('decode', '--json', '--file', file)], '/dev/null');
+        return { ...done, rss: Number(/maxrss_kb=(\d+)/.exec(done.stderr)?.[1] ?? NaN) / 1024 };
+      });
+      return { seconds: Math.min(...runs.map((r) => r.seconds)), status: runs[0]!.status, rss: Math.max(...runs.map((r) => r.rss)) };
     };
     const fleetRun = decodeFile(fleet), mixedRun = decodeFile(mixed);
     // Once more into a file on this machine's disk (1.6 GB), to check every line came out and to show what the disk adds.
@@ -91,11 +96,11 @@ export function benchCli(lines = 1_000_000): Figure[] {
       { name: 'start-up: vino decode VIN (median of 11)', value: median(oneShot) * 1000, unit: 'ms' },
       { name: 'start-up ratio vino / node -e 0', value: median(oneShot) / median(bare), unit: 'ratio' },
       { name: `floor: read+write ${count} lines in Node`, value: lines / floor.seconds, unit: 'lines/s' },
-      { name: `vino decode --json --file, ${count} lines of a fleet (2,000 models)`, value: lines / fleetRun.seconds, unit: 'lines/s', note: `exit ${fleetRun.status}` },
+      { name: `vino decode --json --file, ${count} lines of a fleet (2,000 models)`, value: lines / fleetRun.seconds, unit: 'lines/s', note: `best of 3, exit ${fleetRun.status}` },
       { name: 'that fleet run / floor', value: floor.seconds / fleetRun.seconds, unit: 'ratio' },
-      { name: 'peak resident memory of that process', value: fleetRun.rss, unit: 'MB' },
-      { name: `the same over ${count} lines of mostly new models`, value: lines / mixedRun.seconds, unit: 'lines/s', note: `exit ${mixedRun.status}` },
-      { name: 'peak resident memory of that process', value: mixedRun.rss, unit: 'MB' },
+      { name: 'peak resident memory of those processes', value: fleetRun.rss, unit: 'MB', note: 'the highest of 3' },
+      { name: `the same over ${count} lines of mostly new models`, value: lines / mixedRun.seconds, unit: 'lines/s', note: `best of 3, exit ${mixedRun.status}` },
+      { name: 'peak resident memory of those processes', value: mixedRun.rss, unit: 'MB', note: 'the highest of 3' },
       { name: 'the fleet, writing its output to a file on disk', value: lines / toFile.seconds, unit: 'lines/s', note: `${outLines} JSON lines out, exit ${toFile.status}` },
       { name: 'mostly new models in process, one pass: decode only', value: decodeOnly, unit: 'lines/s' },
       { name: 'the same, decode + JSON line (discarded)', value: decodeAndWrite, unit: 'lines/s' },
