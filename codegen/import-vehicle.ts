@@ -7,7 +7,6 @@ import { VPIC_SOURCE } from './tables.js';
 import { normaliseVpicTime } from './vpic-time.js';
 import type { VpicDatabase } from './vpic-sqlite.js';
 
-
 type Row = Record<string, string>;
 
 export const VEHICLE_HEADERS = {

@@ -14,7 +14,7 @@ import { utf8Bytes, type LineWriter } from './output.js';
 /**
  * A frozen object whose values are all primitives cannot change, so its JSON can be kept; with
  * `depth` 1, its values may also be such objects (a template's vehicle: its engine and model-year
- * candidates are frozen too).
+ * candidates are frozen too; a template's list: its items).
  */
 function unchangeable(part: object, depth = 0): boolean {
   if (!Object.isFrozen(part)) return false;
@@ -32,14 +32,13 @@ function unchangeable(part: object, depth = 0): boolean {
  */
 class KeptWholes {
   private readonly kept = new WeakMap<object, string>();
-  constructor(private readonly depth: number) {}
 
   bytes(part: object, write: (part: object) => string): string {
     if (!Object.isFrozen(part)) return write(part);
     let bytes = this.kept.get(part);
     if (bytes === undefined) {
       bytes = write(part);
-      if (unchangeable(part, this.depth)) this.kept.set(part, bytes = flat(bytes));
+      if (unchangeable(part, 1)) this.kept.set(part, bytes = flat(bytes));
     }
     return bytes;
   }
@@ -92,9 +91,8 @@ class KeptParts {
   private readonly kept = new WeakMap<object, string>();
   constructor(private readonly lead: string) {}
 
-  write(out: LineWriter, part: object, lead?: string): void {
-    const kept = keptBytes(this.kept, part, this.lead);
-    out.encoded(lead === undefined ? kept : lead + kept.slice(this.lead.length));
+  write(out: LineWriter, part: object): void {
+    out.encoded(keptBytes(this.kept, part, this.lead));
   }
 
   /** A non-empty list's `[` and items as pieces (its `]` comes with what follows): each item's kept bytes, the first without its lead. */
@@ -262,7 +260,7 @@ const VEHICLE = new ObjectWriter(VEHICLE_KEYS, true, { engine: new ObjectWriter(
 const POSITIONS = new ObjectWriter(POSITION_KEYS, false);
 
 // A template's vehicle (its engine and candidates one level down), evidence and warning lists.
-const KEPT_VEHICLES = new KeptWholes(1);
+const KEPT_VEHICLES = new KeptWholes();
 const KEPT_LISTS = new KeptLists();
 const vehicleBytes = (vehicle: object): string => VEHICLE.bytes(vehicle);
 const evidencePieces = (items: readonly object[]): string[] => EVIDENCE_ITEM.listPieces(items);

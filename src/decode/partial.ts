@@ -3,9 +3,8 @@
 // helpers: what the known positions decide is reported, what an unknown position could change is
 // not guessed. The check digit cannot be verified while any position is unknown (every position
 // but 9 carries a weight, and 9 is the digit itself).
-import { charSlot, hasSlot } from './alphabet.js';
 import type { DecodeResult, Evidence, Warning } from '../generated/contract.js';
-import { CHECK_WEIGHTS, TRANSLITERATION, VIN_ORDER } from './alphabet.js';
+import { charSlot, CHECK_WEIGHTS, hasSlot, TRANSLITERATION, VIN_ORDER } from './alphabet.js';
 import { CHECK_DIGIT_CHARS } from './check-digit.js';
 import { NO_PLANTS, type CorporateOrigin } from './corporate-origin.js';
 import { readModelYear, type ModelYearReading } from './model-year.js';
