@@ -283,7 +283,6 @@ const GROUP_OF = VEHICLE_ELEMENTS.map((e) => GROUPS.indexOf(e.group));
 /** Vehicle tables compiled for deciding, with the caches that belong to them: bounded by the registry, not the input. */
 export class VehicleLayer {
   private readonly compiled = new Map<number, SchemaEntry>();
-  private readonly byWmi = new Map<string, WmiSchemas | null>();
   private readonly engines = new Map<string, readonly EngineFillTuple[] | undefined>();
   /** Evidence items of engine-model fill-ins, by group and engine model. */
   private readonly engineEvidence = new Map<string, Readonly<Evidence>>();
@@ -294,15 +293,14 @@ export class VehicleLayer {
 
   constructor(readonly data: VehicleData) {}
 
-  /** A WMI's schemas (null: none), made once per WMI: bounded by the registry. The caller keeps them per WMI (decode-vin.ts's WmiDecoding). */
+  /**
+   * A WMI's schemas (null: none). Made anew on each call: the caller keeps them, once per WMI
+   * (decode-vin.ts's OriginCache, in its WmiDecoding), so they are bounded by the registry.
+   */
   schemasOf(wmi: string): WmiSchemas | null {
-    let found = this.byWmi.get(wmi);
-    if (found !== undefined) return found;
     const links = (this.data.linksOf(wmi) ?? []).map(([id, yearFrom, yearTo]) => ({ id, yearFrom, yearTo: yearTo === 0 ? 9999 : yearTo }));
     links.sort((a, b) => b.yearFrom - a.yearFrom || a.id - b.id);
-    found = links.length > 0 ? new WmiSchemas(links, this.compile) : null;
-    this.byWmi.set(wmi, found);
-    return found;
+    return links.length > 0 ? new WmiSchemas(links, this.compile) : null;
   }
 
   /** A schema compiled on first use (undefined: the tables lack it): bounded by the registry. */
