@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readRegistry } from './read.js';
 import { validateRegistry } from './validate.js';
+import { CROSS_ROW_RULES, STEWARD_RULES } from './rules.js';
 import { normalise } from './normalise.js';
 import { emitTables } from './emit-tables.js';
 import { emitVehicle } from './emit-vehicle.js';
@@ -38,10 +39,15 @@ async function readBuildYear(root: string, problems: RegistryProblem[]): Promise
 }
 
 /** Reads and validates the registry without generating anything (`vino registry check`). */
-export async function checkRegistry(root: string): Promise<CheckResult & { data?: ReturnType<typeof normalise>; rows?: Awaited<ReturnType<typeof readRegistry>>['rows'] }> {
+export interface CheckOptions {
+  /** Also hold the files to the importer's row order (`vino registry check`; codegen does not need it). */
+  stewardRules?: boolean;
+}
+
+export async function checkRegistry(root: string, { stewardRules = false }: CheckOptions = {}): Promise<CheckResult & { data?: ReturnType<typeof normalise>; rows?: Awaited<ReturnType<typeof readRegistry>>['rows'] }> {
   const { rows, headers, problems } = await readRegistry(root);
   const buildYear = await readBuildYear(root, problems);
-  problems.push(...validateRegistry(root, rows, headers));
+  problems.push(...validateRegistry(root, rows, headers, stewardRules ? [...CROSS_ROW_RULES, ...STEWARD_RULES] : CROSS_ROW_RULES));
   const rowCounts = Object.fromEntries(Object.entries(rows).map(([k, v]) => [k, v.length]));
   if (problems.length > 0) return { problems, rowCounts };
   return { problems, rowCounts, data: normalise(rows, buildYear), rows };

@@ -4,7 +4,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseCsv } from './read.js';
-import { VPIC_SOURCE } from './tables.js';
+import { compareRows, ROW_ORDER, VPIC_SOURCE } from './tables.js';
 import { toCsv } from '../src/csv.js';
 import { titleCase } from './title-case.js';
 import { expandToken, splitPlantKey } from './vpic-patterns.js';
@@ -213,14 +213,6 @@ function canonicaliseCitySpellings(facts: { wmi: string; fact: PlantFact }[]): v
   }
 }
 
-const compareRows = (keys: readonly string[]) => (a: Row, b: Row): number => {
-  for (const k of keys) {
-    const x = a[k] ?? '', y = b[k] ?? '';
-    if (x !== y) return x < y ? -1 : 1;
-  }
-  return 0;
-};
-
 async function readRows(root: string, file: string): Promise<Row[]> {
   try {
     return parseCsv(file, await readFile(join(root, file), 'utf8')).rows.map((r) => r.values);
@@ -248,8 +240,8 @@ export async function importVpic(root: string, sqlitePath: string): Promise<Impo
   const vpicWmis = new Set(wmiRows.map((r) => r.wmi));
   const keptWmi = curatedWmi.filter((r) => !vpicWmis.has(r.wmi!));
   for (const r of curatedWmi) if (vpicWmis.has(r.wmi!)) skipped.push(`curated WMI ${r.wmi} is now in vPIC: the vPIC row replaces it`);
-  const wmis = [...wmiRows, ...keptWmi].sort(compareRows(['wmi']));
-  const plants = [...plantRows, ...curatedPlants].sort(compareRows(['wmi', 'plant_code', 'vin_pattern', 'year_from', 'source']));
+  const wmis = [...wmiRows, ...keptWmi].sort(compareRows(ROW_ORDER.wmi));
+  const plants = [...plantRows, ...curatedPlants].sort(compareRows(ROW_ORDER.plants));
   await writeFile(join(root, 'registry/wmi.csv'), toCsv(WMI_HEADER, wmis));
   await writeFile(join(root, 'registry/plants.csv'), toCsv(PLANT_HEADER, plants));
   const vehicleRows: Record<string, number> = {};

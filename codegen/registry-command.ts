@@ -24,7 +24,7 @@ export function registerRegistry(program: Command): void {
     .action(async (options: { root: string }) => {
       const { checkRegistry } = await import('./compile.js');
       const { formatProblem } = await import('./tables.js');
-      const result = await checkRegistry(resolve(options.root));
+      const result = await checkRegistry(resolve(options.root), { stewardRules: true });
       for (const p of result.problems) process.stdout.write(formatProblem(p) + '\n');
       const counts = Object.entries(result.rowCounts).map(([t, n]) => `${n} ${t}`).join(', ');
       process.stdout.write(result.problems.length === 0 ? `registry ok: ${counts}\n` : `${result.problems.length} problem(s) in ${counts}\n`);

@@ -1,6 +1,6 @@
 // Rules that look across rows or tables. The rule's name is the message a steward reads.
 import { VIN_ORDER } from '../src/decode/alphabet.js';
-import { plantCityKey, VPIC_SOURCE, type RegistryRows, type SourceRow, type TableName } from './tables.js';
+import { compareRows, plantCityKey, ROW_ORDER, VPIC_SOURCE, type RegistryRows, type SourceRow, type TableName } from './tables.js';
 
 export interface RuleHit {
   table: TableName;
@@ -39,6 +39,19 @@ function yearOrder(table: TableName, rows: SourceRow[]): RuleHit[] {
   return rows
     .filter((r) => r.values.year_from && r.values.year_to && Number(r.values.year_to) < Number(r.values.year_from))
     .map((row) => ({ table, row, column: 'year_to' }));
+}
+
+/** Rows that sort before the row above them in the importer's order (ROW_ORDER). */
+function outOfOrder(table: keyof typeof ROW_ORDER, rows: SourceRow[]): RuleHit[] {
+  const columns = ROW_ORDER[table];
+  const compare = compareRows(columns);
+  const hits: RuleHit[] = [];
+  for (let i = 1; i < rows.length; i++) {
+    if (compare(rows[i - 1]!.values, rows[i]!.values) > 0) {
+      hits.push({ table, row: rows[i]!, column: columns[0], detail: `sorts before line ${rows[i - 1]!.line} (order: ${columns.join(', ')})` });
+    }
+  }
+  return hits;
 }
 
 function knownCountry(rows: RegistryRows, table: TableName, column: string): RuleHit[] {
@@ -155,4 +168,15 @@ export const CROSS_ROW_RULES: CrossRowRule[] = [
     },
   },
   ...VEHICLE_RULES,
+];
+
+/**
+ * Rules `vino registry check` adds for the steward, which codegen does not need: its output does
+ * not depend on row order. A file in the importer's order re-imports as a diff of what vPIC changed.
+ */
+export const STEWARD_RULES: CrossRowRule[] = [
+  {
+    name: 'out of the order registry import-vpic writes',
+    check: (rows) => [...outOfOrder('wmi', rows.wmi), ...outOfOrder('plants', rows.plants)],
+  },
 ];

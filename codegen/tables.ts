@@ -25,6 +25,25 @@ export const plantCityKey = (countryCode: string, city: string): string => `${co
 
 export type TableName = (typeof TABLES)[number]['name'];
 
+/**
+ * The row order `registry import-vpic` writes, for the tables that mix imported and curated rows:
+ * rows compare column by column as strings. `registry check` holds the files to it, so a re-import
+ * reorders nothing and its diff shows only what vPIC changed.
+ */
+export const ROW_ORDER = {
+  wmi: ['wmi'],
+  plants: ['wmi', 'plant_code', 'vin_pattern', 'year_from', 'source'],
+} as const satisfies Partial<Record<TableName, readonly string[]>>;
+
+/** Compares two rows by `columns`, in order, as strings (an absent cell is empty). */
+export const compareRows = (columns: readonly string[]) => (a: Readonly<Record<string, string | undefined>>, b: Readonly<Record<string, string | undefined>>): number => {
+  for (const k of columns) {
+    const x = a[k] ?? '', y = b[k] ?? '';
+    if (x !== y) return x < y ? -1 : 1;
+  }
+  return 0;
+};
+
 /** One CSV row as read: column → text, plus where it stands in its file (1-based, header is line 1). */
 export interface SourceRow {
   line: number;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Ajv2020 as Ajv } from 'ajv/dist/2020.js';
 import type { ErrorObject } from 'ajv';
 import { TABLES, type RegistryProblem, type RegistryRows, type SourceRow, type TableName } from './tables.js';
-import { CROSS_ROW_RULES } from './rules.js';
+import { CROSS_ROW_RULES, type CrossRowRule } from './rules.js';
 
 interface RowSchema {
   required: string[];
@@ -28,7 +28,7 @@ function describe(schema: RowSchema, err: ErrorObject): { column: string; messag
   return { column, message: description ? `must be ${description}` : (err.message ?? 'is not valid') };
 }
 
-export function validateRegistry(root: string, rows: RegistryRows, headers: Record<string, string[]>): RegistryProblem[] {
+export function validateRegistry(root: string, rows: RegistryRows, headers: Record<string, string[]>, rules: readonly CrossRowRule[] = CROSS_ROW_RULES): RegistryProblem[] {
   const schemas = loadSchemas(root);
   const ajv = new Ajv({ allErrors: true, strict: true });
   const problems: RegistryProblem[] = [];
@@ -51,7 +51,7 @@ export function validateRegistry(root: string, rows: RegistryRows, headers: Reco
       }
     }
   }
-  for (const rule of CROSS_ROW_RULES) {
+  for (const rule of rules) {
     for (const hit of rule.check(rows)) {
       const file = TABLES.find((t) => t.name === hit.table)!.file;
       problems.push({ file, line: hit.row.line, column: hit.column, message: hit.detail ? `${rule.name}: ${hit.detail}` : rule.name });

@@ -136,6 +136,39 @@ describe('registry validation', () => {
     expect(await problemsOf(SMALL_REGISTRY)).toEqual([]);
   });
 
+  describe('the importer\'s row order (vino registry check only)', () => {
+    // SMALL_REGISTRY is not in that order; these files are, so each case changes one thing.
+    // (the plant rows here hold no quoted commas, so a split finds their cells)
+    const plantKey = (line: string): string => { const c = line.split(','); return [c[0], c[1], c[4], c[2], c[9]].join('\t'); };
+    const byKey = (key: (line: string) => string) => (a: string, b: string): number => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
+    const ordered = (extra: Partial<RegistryFiles> = {}): RegistryFiles => ({
+      ...SMALL_REGISTRY,
+      wmi: [SMALL_REGISTRY.wmi[0]!, ...[...SMALL_REGISTRY.wmi.slice(1), ...(extra.wmi ?? [])].sort(byKey((l) => l.split(',')[0]!))],
+      plants: [SMALL_REGISTRY.plants[0]!, ...[...SMALL_REGISTRY.plants.slice(1), ...(extra.plants ?? [])].sort(byKey(plantKey))],
+    });
+    const stewardProblems = async (files: RegistryFiles): Promise<string[]> => {
+      const { root, remove } = makeRoot(files);
+      try {
+        return (await checkRegistry(root, { stewardRules: true })).problems.map(formatProblem);
+      } finally {
+        remove();
+      }
+    };
+
+    it('accepts files in the order registry import-vpic writes', async () => {
+      expect(await stewardProblems(ordered({ plants: [PLANT_ROW('B', '1990', '')] }))).toEqual([]);
+    });
+
+    it('names a row that sorts before the row above it, and codegen does not mind', async () => {
+      const files = ordered();
+      const swapped = { ...files, plants: [files.plants[0]!, files.plants[2]!, files.plants[1]!, ...files.plants.slice(3)] };
+      expect(await stewardProblems(swapped)).toEqual([
+        'registry/plants.csv:3: wmi: out of the order registry import-vpic writes: sorts before line 2 (order: wmi, plant_code, vin_pattern, year_from, source)',
+      ]);
+      expect(await problemsOf(swapped)).toEqual([]);
+    });
+  });
+
   it('reports every problem of every file in one run, by file and line', async () => {
     const problems = await problemsOf(withRows({
       wmi: [WMI_ROW('1HG'), WMI_ROW('1IX', 'ZZ')],
