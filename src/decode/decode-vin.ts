@@ -2,28 +2,25 @@
 //
 // A result is built from parts that depend on one small key each and are made once, frozen and
 // shared: per WMI its WmiDecoding (layer 1, the plant answers that hold for every VIN, the
-// vehicle schemas), the model-year reading per position-10 code and rule, the assembly
-// layer and evidence item per plant row, the summary per confidence and alignment, the
-// check-digit verdict per digit pair. Every cache is bounded by the registry (or by a constant),
-// never by the input, so a server decoding arbitrary VINs for months holds no more than a fleet
-// run does. What combines them (the result, vehicle, evidence list, warnings, positions) is
-// allocated per decode: a few small young objects.
-import type { Confidence, DecodeResult, Evidence, Format, OriginAlignment, Warning } from '../generated/contract.js';
-import { CHAR_SLOTS, charSlot } from './alphabet.js';
+// vehicle schemas), the model-year reading per position-10 code and rule, the assembly layer and
+// evidence item per plant row, the summary per confidence and alignment, the check-digit verdict
+// per digit pair. shared-parts.ts keeps them, and the result templates of models seen before; it
+// is the one place a decoder caches, each cache bounded by the registry (or by a constant), never
+// by the input, so a server decoding arbitrary VINs for months holds no more than a fleet run
+// does. What combines them (the result, vehicle, evidence list, warnings, positions) is allocated
+// per decode here: a few small young objects.
+import type { Confidence, DecodeResult, Evidence, Warning } from '../generated/contract.js';
 import { CHECK_DIGIT_CHARS, checkDigitValue } from './check-digit.js';
-import { resolveCorporateOrigin, type CorporateOrigin } from './corporate-origin.js';
-import { NO_YEARS, position10Years, readModelYear, type ModelYearReading } from './model-year.js';
+import { NO_YEARS, position10Years, readModelYear } from './model-year.js';
 import { originWithoutWmi, PARTIAL, partialCheckDigit, partialModelYear, partialWarning, resolvePartialPlant, wmiKnown } from './partial.js';
-import { assemblyLayer, resolvePlant, SettledPlants } from './plant.js';
+import { resolvePlant } from './plant.js';
+import { OriginCache, ResultTemplates, SharedParts, unregisteredWmi, type WmiDecoding } from './shared-parts.js';
 import { FNV_OFFSET, fnvStep, Sightings } from './sightings.js';
 import { suggestCorrections } from './suggestions.js';
-import { alignment, confidenceLevel, verdictOf } from './verdict.js';
-import type { PlantEntry, Tables } from './tables.js';
+import { alignment, confidenceLevel } from './verdict.js';
+import type { Tables } from './tables.js';
 import { vehicleOf } from './vehicle-attributes.js';
-import { VehicleLayer, type WmiSchemas } from './vehicle-layer.js';
-
-type Summary = DecodeResult['summary'];
-type CheckDigit = DecodeResult['validation']['checkDigit'];
+import { VehicleLayer } from './vehicle-layer.js';
 
 const UNKNOWN_ASSEMBLY: Readonly<DecodeResult['assembly']> = Object.freeze({
   plantCode: null, country: null, countryCode: null, city: null, state: null, cityState: null, details: null, source: null,
@@ -36,164 +33,9 @@ const NOT_PART_565: Warning = Object.freeze({
   message: 'This VIN does not follow 49 CFR 565 (its check digit does not hold), so position 10 may not encode the model year.',
 });
 
-function evidenceForPlant(wmi: string, entry: PlantEntry): Evidence {
-  return entry.evidence ??= Object.freeze({
-    layer: 'assembly', table: 'plants', key: `${wmi} plant ${entry.plantCode} ${entry.yearFrom}-${entry.yearTo === 9999 ? '' : entry.yearTo}`, source: entry.source,
-  });
-}
-
-function otherYearsWarning(wmi: string, plantCode: string): Warning {
-  return Object.freeze({
-    code: 'PLANT_FROM_OTHER_YEARS',
-    message: `No registry row covers plant code ${plantCode} of ${wmi} for this model year; the plant comes from the years that do, which all name the same country.`,
-  });
-}
-
-function yearWarning(reading: ModelYearReading): Warning | null {
-  if (reading.modelYear === null) {
-    return Object.freeze({ code: 'MODEL_YEAR_UNKNOWN', message: `Position 10 (${reading.code}) is not a model-year code.` });
-  }
-  if (reading.candidates.length > 1) {
-    return Object.freeze({
-      code: 'MODEL_YEAR_AMBIGUOUS',
-      message: `Position 10 (${reading.code}) stands for ${reading.candidates.join(' or ')}; ${reading.modelYear} is the most recent possible.`,
-    });
-  }
-  return null;
-}
-
 /** A WMI's make when it has exactly one (the registry joins several with ', '). */
 function onlyMake(makes: string | null): string | null {
   return makes !== null && !makes.includes(', ') ? makes : null;
-}
-
-function settledYearWarning(cache: Map<string, Warning>, reading: ModelYearReading, year: number): Warning {
-  const key = `${reading.key} ${year}`;
-  let warning = cache.get(key);
-  if (!warning) {
-    warning = Object.freeze({
-      code: 'MODEL_YEAR_AMBIGUOUS',
-      message: `Position 10 (${reading.code}) stands for ${reading.candidates.join(' or ')}; vPIC's VIN patterns decode this vehicle for ${year} only, so ${year} it is.`,
-    });
-    cache.set(key, warning);
-  }
-  return warning;
-}
-
-function mismatchWarning(calculated: string, actual: string, required: boolean): Warning {
-  return Object.freeze({
-    code: 'CHECK_DIGIT_MISMATCH',
-    message: required
-      ? `Position 9 is ${actual} but the VIN's characters give ${calculated}: the VIN is mistyped or not genuine (the check digit is mandatory here).`
-      : `Position 9 is ${actual}, the calculated check digit is ${calculated}; outside North America and China the check digit is not mandatory.`,
-  });
-}
-
-/**
- * What every decode of one WMI shares, worked out once: layer 1, the serial positions a result
- * template's key reads (see ResultTemplates), and the WMI's vehicle schemas. One object reached by
- * one index per decode, rather than a lookup per part keyed by the WMI.
- */
-export interface WmiDecoding {
-  readonly origin: CorporateOrigin;
-  /** Positions 12-17 that the WMI's plant rows or vehicle patterns read (or a low-volume WMI's 12-14), ascending. */
-  readonly serialReads: Int8Array;
-  /** Null: the tables have no vehicle schema for the WMI (or it is no registry WMI). */
-  readonly schemas: WmiSchemas | null;
-  /** The plant answers that hold for every VIN of the WMI (plant.ts). */
-  readonly settledPlants: SettledPlants;
-}
-
-const NO_SERIAL_READS = new Int8Array(0);
-
-/** A WMI outside the registry (or a partial VIN's unknown one): no serial reads, no schemas. */
-export function unregisteredWmi(origin: CorporateOrigin): WmiDecoding {
-  return { origin, serialReads: NO_SERIAL_READS, schemas: null, settledPlants: SettledPlants.NONE };
-}
-
-/**
- * Layer 1 and the rest of WmiDecoding per WMI, worked out once. A 3-character WMI has a slot in an
- * array indexed by its character codes (an index, not a hash lookup, which matters when a fleet
- * spans thousands of WMIs and a hash table no longer fits in cache); 6-character ones are keyed by
- * their text. Only registry WMIs are kept: bounded by the registry.
- */
-export class OriginCache {
-  /** By the character slots (alphabet.ts) of positions 1-3. */
-  private readonly short: (WmiDecoding | undefined)[] = new Array(CHAR_SLOTS ** 3).fill(undefined);
-  private readonly long = new Map<string, WmiDecoding>();
-  constructor(private readonly tables: Tables, private readonly vehicleLayer: VehicleLayer) {}
-
-  get(vin: string): WmiDecoding {
-    const lowVolume = vin.charCodeAt(2) === 57; // '9'
-    const shortKey = (charSlot(vin.charCodeAt(0)) * CHAR_SLOTS + charSlot(vin.charCodeAt(1))) * CHAR_SLOTS + charSlot(vin.charCodeAt(2));
-    const longKey = lowVolume ? vin.slice(0, 3) + vin.slice(11, 14) : '';
-    const cached = lowVolume ? this.long.get(longKey) : this.short[shortKey];
-    if (cached) return cached;
-    const origin = resolveCorporateOrigin(this.tables, vin);
-    // Cache only registry WMIs, so arbitrary input cannot grow the cache without bound.
-    if (!origin.entry) return unregisteredWmi(origin);
-    const decoding: WmiDecoding = {
-      origin, serialReads: this.serialReadsOf(origin), schemas: this.vehicleLayer.schemasOf(origin.wmi), settledPlants: SettledPlants.of(origin.plants),
-    };
-    if (lowVolume) this.long.set(longKey, decoding);
-    else this.short[shortKey] = decoding;
-    return decoding;
-  }
-
-  private serialReadsOf(origin: CorporateOrigin): Int8Array {
-    const positions = new Set(this.tables.vehicle.serialReads(origin.wmi));
-    for (const code of [...origin.plants.codes, origin.plants.wildcard]) {
-      for (const row of code?.all ?? []) for (const p of row.pattern?.positions ?? []) if (p >= 11) positions.add(p);
-    }
-    if (origin.lowVolume) for (let p = 11; p < 14; p++) positions.add(p);
-    return Int8Array.from([...positions].sort((a, b) => a - b));
-  }
-}
-
-const FORMATS = 3, CONFIDENCES = 3, ALIGNMENTS = 3;
-/** Check-digit remainders: 0-9 and 10 (X). */
-const REMAINDERS = 11;
-
-/** The slot of a check-digit verdict: by remainder, position 9's character slot, and whether the digit is required. */
-const checkDigitSlot = (remainder: number, actual: number, required: boolean): number =>
-  (remainder * CHAR_SLOTS + charSlot(actual)) * 2 + (required ? 1 : 0);
-
-/** Parts with a small, fixed set of keys, made on first use: summaries, check-digit verdicts, year warnings. */
-class SharedParts {
-  private readonly summaries: (Readonly<Summary> | undefined)[] = new Array(FORMATS * CONFIDENCES * ALIGNMENTS).fill(undefined);
-  private readonly checkDigits: (Readonly<CheckDigit> | undefined)[] = new Array(REMAINDERS * CHAR_SLOTS * 2).fill(undefined);
-  private readonly mismatches: (Warning | undefined)[] = new Array(REMAINDERS * CHAR_SLOTS * 2).fill(undefined);
-  private readonly yearWarnings: (Warning | null | undefined)[];
-
-  constructor(readings: number) {
-    this.yearWarnings = new Array(readings).fill(undefined);
-  }
-
-  summary(format: Format, confidence: Confidence, originAlignment: OriginAlignment): Readonly<Summary> {
-    const f = format === 'ISO_17_STANDARD' ? 0 : format === 'ISO_17_LOW_VOLUME' ? 1 : 2;
-    const c = confidence === 'HIGH_DETERMINISTIC' ? 0 : confidence === 'MEDIUM_PARTIAL' ? 1 : 2;
-    const a = originAlignment === 'VERIFIED_ORIGIN_ALIGNMENT' ? 0 : originAlignment === 'TRANSNATIONAL_ASSEMBLY' ? 1 : 2;
-    return this.summaries[(f * CONFIDENCES + c) * ALIGNMENTS + a] ??= Object.freeze({ format, confidence, originAlignment, verdict: verdictOf(originAlignment) });
-  }
-
-  /** `actual` is the character code of position 9 (a VIN character). */
-  checkDigit(remainder: number, actual: number, required: boolean): Readonly<CheckDigit> {
-    return this.checkDigits[checkDigitSlot(remainder, actual, required)] ??= Object.freeze({
-      status: CHECK_DIGIT_CHARS.charCodeAt(remainder) === actual ? 'MATCH' : 'MISMATCH',
-      calculated: CHECK_DIGIT_CHARS[remainder]!, actual: String.fromCharCode(actual), required,
-    });
-  }
-
-  mismatch(remainder: number, actual: number, required: boolean): Warning {
-    return this.mismatches[checkDigitSlot(remainder, actual, required)] ??= mismatchWarning(CHECK_DIGIT_CHARS[remainder]!, String.fromCharCode(actual), required);
-  }
-
-  yearWarning(reading: ModelYearReading): Warning | null {
-    if (reading.key < 0) return null; // a partial VIN's unknown position 10: its own warning says so
-    let warning = this.yearWarnings[reading.key];
-    if (warning === undefined) this.yearWarnings[reading.key] = warning = yearWarning(reading);
-    return warning;
-  }
 }
 
 /**
@@ -206,9 +48,7 @@ export type VinDecoder = (vin: string, remainder?: number) => DecodeResult;
 export function createVinDecoder(tables: Tables): VinDecoder {
   const vehicleLayer = new VehicleLayer(tables.vehicle);
   const origins = new OriginCache(tables, vehicleLayer);
-  const shared = new SharedParts(tables.modelYearReadings);
-  // Keyed by reading and year: bounded by the model-year table.
-  const settledYearWarnings = new Map<string, Warning>();
+  const shared = new SharedParts(tables);
 
   const full = (vin: string, remainder: number, wmi: WmiDecoding): DecodeResult => {
     const partial = remainder === PARTIAL;
@@ -233,12 +73,8 @@ export function createVinDecoder(tables: Tables): VinDecoder {
     let assembly = UNKNOWN_ASSEMBLY;
     let plantWarning: Warning | null = null;
     if (plant) {
-      assembly = assemblyLayer(tables, plant.entry, plantCode, plant.cityKnown);
-      if (plant.otherYears) {
-        // Kept on an exact row; a '*' row serves many codes, and the message names the code.
-        plantWarning = plant.entry.plantCode === '*' ? otherYearsWarning(origin.wmi, plantCode)
-          : (plant.entry.otherYearsWarning ??= otherYearsWarning(origin.wmi, plantCode));
-      }
+      assembly = shared.assembly(plant.entry, plantCode, plant.cityKnown);
+      if (plant.otherYears) plantWarning = shared.otherYearsWarning(origin.wmi, plant.entry, plantCode);
     } else if (origin.entry && !partialPlant?.undecidedBy.length) {
       // Made per decode: keyed by WMI, code and year, a cache of these could grow with the input.
       plantWarning = Object.freeze({
@@ -248,7 +84,7 @@ export function createVinDecoder(tables: Tables): VinDecoder {
     }
 
     // In the order people read them: layer 1, check digit, model year, plant.
-    const yearNote = vehicle.year === null ? shared.yearWarning(reading) : settledYearWarning(settledYearWarnings, reading, vehicle.year);
+    const yearNote = vehicle.year === null ? shared.yearWarning(reading) : shared.settledYearWarning(reading, vehicle.year);
     const gapNote = partialPlant ? partialWarning(vin, origin, reading, partialPlant) : null;
     let warnings: Warning[];
     if (matches && origin.warnings.length === 0 && yearNote === null && plantWarning === null && gapNote === null) warnings = [];
@@ -266,7 +102,7 @@ export function createVinDecoder(tables: Tables): VinDecoder {
     // Evidence: layer 1's items (the ISO 3780 range and the WMI row), the model year's, the plant's.
     const [e1, e2] = origin.evidence;
     const yearEvidence = reading.evidence;
-    const plantEvidence = plant ? evidenceForPlant(origin.wmi, plant.entry) : null;
+    const plantEvidence = plant ? shared.plant(origin.wmi, plant.entry) : null;
     const evidence: Evidence[] = origin.evidence.length === 2 && yearEvidence && plantEvidence ? [e1!, e2!, yearEvidence, plantEvidence]
       : [...origin.evidence, ...(yearEvidence ? [yearEvidence] : []), ...(plantEvidence ? [plantEvidence] : [])];
     const { decision } = vehicle;
@@ -346,49 +182,3 @@ export function createVinDecoder(tables: Tables): VinDecoder {
   };
 }
 
-/**
- * Results kept as templates, by the hash of their key (positions 1-8, 10 and 11 and the serial
- * positions read): at most TEMPLATES_KEPT; when full it starts over, so memory is bounded whatever
- * the input. A template is used only when its VIN has the same characters at every key position,
- * so a hash shared by two keys costs a cache miss, never a wrong answer. The template's vehicle and
- * its evidence and warning lists are frozen copies that every result made from it shares (a fleet
- * file's JSON writer then serialises each once: cli/json-line.ts); the parts a result holds of
- * its own VIN (the result, validation, positions) are made per decode.
- */
-class ResultTemplates {
-  static readonly TEMPLATES_KEPT = 50_000;
-  private readonly kept = new Map<number, DecodeResult>();
-
-  get(hash: number, vin: string, read: Int8Array): DecodeResult | undefined {
-    const t = this.kept.get(hash);
-    if (t === undefined) return undefined;
-    const kept = t.identifier;
-    for (let i = 0; i < 11; i++) if (i !== 8 && kept.charCodeAt(i) !== vin.charCodeAt(i)) return undefined;
-    for (let i = 0; i < read.length; i++) if (kept.charCodeAt(read[i]!) !== vin.charCodeAt(read[i]!)) return undefined;
-    return t;
-  }
-
-  set(hash: number, r: DecodeResult): void {
-    if (this.kept.size >= ResultTemplates.TEMPLATES_KEPT) this.kept.clear();
-    const v = r.validation;
-    // Copied field by field (vehicleOf), not spread: the shape every result's vehicle has.
-    const vehicle = vehicleOf(r.vehicle, r.vehicle), evidence = v.evidence.slice(), warnings = v.warnings.slice();
-    Object.freeze(vehicle);
-    Object.freeze(evidence);
-    Object.freeze(warnings);
-    this.kept.set(hash, {
-      ...r, identifier: ownCopy(r.identifier), vehicle, positions: { ...r.positions },
-      validation: { ...v, evidence, warnings, suggestions: [] },
-    });
-  }
-}
-
-/**
- * A copy of a VIN that holds only its own characters. An identifier split from a caller's text
- * (a line of a 64 KB chunk the CLI read) may be a slice that keeps the whole text alive; a kept
- * template would then hold its chunk for as long as it is kept. Joining the characters makes a new
- * string (slicing does not: V8 slices the original again).
- */
-function ownCopy(text: string): string {
-  return [...text].join('');
-}

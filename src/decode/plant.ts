@@ -1,10 +1,8 @@
 // Layer 2: where the vehicle was assembled. The plant code (position 11) is the manufacturer's
 // own, so it is read per WMI and model year, and some registry rows also need other positions
 // (a vPIC pattern) to pin the plant.
-import type { DecodeResult } from '../generated/contract.js';
 import { CHAR_SLOTS, charSlot } from './alphabet.js';
 import { matchesPattern } from './pattern.js';
-import { isVpicPlantSource } from './registry-data.js';
 import { FIRST_MODEL_YEAR, LAST_MODEL_YEAR, type PlantCode, type PlantEntry, type PlantsByCode, type Tables } from './tables.js';
 
 export interface PlantMatch {
@@ -146,33 +144,4 @@ export function resolvePlant(plants: PlantsByCode, vin: string, years: readonly 
   }
   const agreed = agreedPlace([exact, wildcard], vin, reachYears);
   return agreed ? { entry: agreed.entry, otherYears: true, cityKnown: agreed.cityKnown } : null;
-}
-
-/**
- * The assembly layer for a plant row and the VIN's plant code: frozen, kept on the row and shared
- * between decodes. `cityKnown` false gives only the country (for rows whose years disagree on the city).
- */
-export function assemblyLayer(tables: Tables, entry: PlantEntry, plantCode: string, cityKnown: boolean): Readonly<DecodeResult['assembly']> {
-  if (entry.plantCode !== '*') {
-    return cityKnown ? (entry.layer ??= makeLayer(tables, entry, plantCode, true)) : (entry.countryLayer ??= makeLayer(tables, entry, plantCode, false));
-  }
-  // Two per plant code's slot: with the city, and the country only.
-  const layers = entry.layers ??= new Array(CHAR_SLOTS * 2).fill(undefined);
-  return layers[charSlot(plantCode.charCodeAt(0)) * 2 + (cityKnown ? 0 : 1)] ??= makeLayer(tables, entry, plantCode, cityKnown);
-}
-
-function makeLayer(tables: Tables, entry: PlantEntry, plantCode: string, cityKnown: boolean): Readonly<DecodeResult['assembly']> {
-  const city = cityKnown ? entry.city : null;
-  const state = cityKnown ? entry.state : null;
-  return Object.freeze({
-    plantCode,
-    country: tables.countryName.get(entry.countryCode) ?? null,
-    countryCode: entry.countryCode,
-    city,
-    state,
-    cityState: city && state ? `${city}, ${state}` : (city ?? state),
-    details: cityKnown ? entry.company : null,
-    // A vPIC row whose city plant-city-corrections.csv corrects is still NHTSA's row.
-    source: isVpicPlantSource(entry.source) ? 'Government Registry' : 'Curated Registry',
-  });
 }

@@ -1,6 +1,6 @@
 // Runtime indexes over the compiled registry. Decode functions take a `Tables` argument, so tests
 // can hand in a five-row registry; index.ts binds the generated one.
-import type { DecodeResult, Evidence, Warning } from '../generated/contract.js';
+import type { Evidence } from '../generated/contract.js';
 import { CHAR_SLOT_BASE, CHAR_SLOTS, charSlot, charSlotOf, VIN_ORDER } from './alphabet.js';
 import { compilePattern, type VinPattern } from './pattern.js';
 import { interner } from './interner.js';
@@ -9,20 +9,15 @@ import { decodePlantGroup, type GroupedTable, type PlantTuple, type RegistryData
 
 export interface CountryRange { countryCode: string | null; country: string | null; region: string; source: string }
 export interface WmiEntry { wmi: string; manufacturer: string; make: string | null; countryCode: string | null; vehicleType: string | null; source: string }
+/**
+ * One plant row, as the registry states it: read-only data. What decodes make of a row (its
+ * assembly layer, evidence item, warnings) is kept by the decoder, by `id` (shared-parts.ts).
+ */
 export interface PlantEntry {
-  plantCode: string; yearFrom: number; yearTo: number; pattern: VinPattern | null; specificity: number;
-  countryCode: string; city: string | null; state: string | null; company: string | null; source: string;
-  /**
-   * What decodes share for this row, made on first use and kept on the row (one object to reach,
-   * memory bounded by the registry): its assembly layer, and the country-only one (for years that
-   * disagree on the city); a '*' row, which serves every plant code, keeps a pair per code in
-   * `layers` instead. Then its evidence item, and its warning for VINs whose model year no row covers.
-   */
-  layer?: Readonly<DecodeResult['assembly']>;
-  countryLayer?: Readonly<DecodeResult['assembly']>;
-  layers?: (Readonly<DecodeResult['assembly']> | undefined)[];
-  evidence?: Readonly<Evidence>;
-  otherYearsWarning?: Readonly<Warning>;
+  /** Numbers the rows of one Tables from 0, in the order they are first indexed: a slot in per-row arrays. */
+  readonly id: number;
+  readonly plantCode: string; readonly yearFrom: number; readonly yearTo: number; readonly pattern: VinPattern | null; readonly specificity: number;
+  readonly countryCode: string; readonly city: string | null; readonly state: string | null; readonly company: string | null; readonly source: string;
 }
 /** The plant rows of one WMI and plant code, arranged so a lookup is an index, not a search. */
 export interface PlantCode {
@@ -161,12 +156,17 @@ export function indexTables(data: RegistryData): Tables {
 /** One string per distinct name (interner.ts). */
 type Intern = (text: string) => string;
 
-function plantEntry(t: PlantTuple, sources: readonly string[], intern: Intern): PlantEntry {
+/** What a plant row is built from: its text's names interned, and the next free row id. */
+interface RowMaker { readonly sources: readonly string[]; readonly intern: Intern; nextId: number }
+
+function plantEntry(t: PlantTuple, maker: RowMaker): PlantEntry {
   const [, code, from, to, pattern, country, city, state, company, s] = t;
   const compiled = pattern ? compilePattern(pattern) : null;
+  const { intern } = maker;
   return {
+    id: maker.nextId++,
     plantCode: code, yearFrom: from, yearTo: to === 0 ? 9999 : to, pattern: compiled, specificity: compiled ? compiled.positions.length : 0,
-    countryCode: intern(country), city: orNull(intern(city)), state: orNull(intern(state)), company: orNull(intern(company)), source: sources[s]!, layer: undefined, countryLayer: undefined, layers: undefined, evidence: undefined, otherYearsWarning: undefined,
+    countryCode: intern(country), city: orNull(intern(city)), state: orNull(intern(state)), company: orNull(intern(company)), source: maker.sources[s]!,
   };
 }
 
@@ -200,9 +200,9 @@ function plantCode(entries: PlantEntry[]): PlantCode {
   return { patternedByYear, byYear, all: entries };
 }
 
-function byPlantCode(rows: readonly PlantTuple[], sources: readonly string[], intern: Intern): PlantsByCode {
+function byPlantCode(rows: readonly PlantTuple[], maker: RowMaker): PlantsByCode {
   const groups = new Map<string, PlantEntry[]>();
-  for (const row of rows) (groups.get(row[1]) ?? groups.set(row[1], []).get(row[1])!).push(plantEntry(row, sources, intern));
+  for (const row of rows) (groups.get(row[1]) ?? groups.set(row[1], []).get(row[1])!).push(plantEntry(row, maker));
   const codes: (PlantCode | undefined)[] = new Array(CHAR_SLOTS).fill(undefined);
   let wildcard: PlantCode | undefined;
   for (const [code, entries] of groups) {
@@ -215,13 +215,12 @@ function byPlantCode(rows: readonly PlantTuple[], sources: readonly string[], in
 /** Plant rows per WMI, built on first lookup of each WMI. */
 class PlantIndex {
   private readonly built = new Map<string, PlantsByCode>();
-  /** Bounded by the registry's distinct names. */
-  private readonly intern: Intern = interner();
   private readonly groups: Readonly<Record<string, string>>;
-  private readonly sources: readonly string[];
+  /** Interned names are bounded by the registry's distinct names; ids by its rows. */
+  private readonly maker: RowMaker;
 
   constructor(table: SourcedTable<PlantTuple> | GroupedTable<PlantTuple>) {
-    this.sources = table.sources;
+    this.maker = { sources: table.sources, intern: interner(), nextId: 0 };
     if ('groups' in table) {
       this.groups = table.groups;
       return;
@@ -229,14 +228,14 @@ class PlantIndex {
     this.groups = {};
     const rowsByWmi = new Map<string, PlantTuple[]>();
     for (const row of table.rows) (rowsByWmi.get(row[0]) ?? rowsByWmi.set(row[0], []).get(row[0])!).push(row);
-    for (const [wmi, rows] of rowsByWmi) this.built.set(wmi, byPlantCode(rows, this.sources, this.intern));
+    for (const [wmi, rows] of rowsByWmi) this.built.set(wmi, byPlantCode(rows, this.maker));
   }
 
   get(wmi: string): PlantsByCode | undefined {
     const built = this.built.get(wmi);
     if (built) return built;
     if (!Object.hasOwn(this.groups, wmi)) return undefined;
-    const index = byPlantCode(decodePlantGroup(wmi, this.groups[wmi]!, this.sources.length), this.sources, this.intern);
+    const index = byPlantCode(decodePlantGroup(wmi, this.groups[wmi]!, this.maker.sources.length), this.maker);
     this.built.set(wmi, index);
     return index;
   }

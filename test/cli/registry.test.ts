@@ -2,26 +2,39 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makeRoot, SMALL_REGISTRY, withRows } from '../fixtures/registry-root.js';
+import { inImporterOrder, makeRoot, SMALL_REGISTRY } from '../fixtures/registry-root.js';
 import { ELEMENT, writeVpicFixture } from '../fixtures/vpic-fixture.js';
 import { outputLines, vino } from './run-vino.js';
 
 describe('vino registry check', () => {
   it('prints file:line: column: message for a bad row and exits 1', () => {
-    const { root, remove } = makeRoot(withRows({ wmi: ['1OX,Test Motors,Test,US,Passenger Car,Test source'] }));
+    // In the importer's order, which the check also holds the files to: 1OX is the third WMI row.
+    const { root, remove } = makeRoot(inImporterOrder({ wmi: ['1OX,Test Motors,Test,US,Passenger Car,Test source'] }));
     try {
       const run = vino(['registry', 'check', '--root', root]);
       expect(run.code).toBe(1);
       const lines = outputLines(run);
-      expect(lines[0]).toBe('registry/wmi.csv:6: wmi: must be 3 characters of the VIN alphabet, or 6 when the third is 9 (low-volume makers: positions 1-3 + 12-14)');
+      expect(lines[0]).toBe('registry/wmi.csv:4: wmi: must be 3 characters of the VIN alphabet, or 6 when the third is 9 (low-volume makers: positions 1-3 + 12-14)');
       expect(lines.at(-1)).toMatch(/^1 problem\(s\) in /);
     } finally {
       remove();
     }
   });
 
-  it('says the registry is ok, with its row counts, and exits 0', () => {
+  it('names a row out of the order registry import-vpic writes, and exits 1', () => {
+    // SMALL_REGISTRY's wmi.csv lists 1HG before 1A9ABC, and WA1 before JTD.
     const { root, remove } = makeRoot(SMALL_REGISTRY);
+    try {
+      const run = vino(['registry', 'check', '--root', root]);
+      expect(run.code).toBe(1);
+      expect(outputLines(run)).toContain('registry/wmi.csv:3: wmi: out of the order registry import-vpic writes: sorts before line 2 (order: wmi)');
+    } finally {
+      remove();
+    }
+  });
+
+  it('says the registry is ok, with its row counts, and exits 0', () => {
+    const { root, remove } = makeRoot(inImporterOrder());
     try {
       const run = vino(['registry', 'check', '--root', root]);
       expect(run.code).toBe(0);

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkRegistry, compile } from '../../codegen/compile.js';
 import { formatProblem } from '../../codegen/tables.js';
-import { makeRoot, SMALL_REGISTRY, withRows, type RegistryFiles } from '../fixtures/registry-root.js';
+import { inImporterOrder, makeRoot, SMALL_REGISTRY, withRows, type RegistryFiles } from '../fixtures/registry-root.js';
 
 async function problemsOf(files: RegistryFiles, tweak?: (root: string) => void): Promise<string[]> {
   const { root, remove } = makeRoot(files);
@@ -138,14 +138,7 @@ describe('registry validation', () => {
 
   describe('the importer\'s row order (vino registry check only)', () => {
     // SMALL_REGISTRY is not in that order; these files are, so each case changes one thing.
-    // (the plant rows here hold no quoted commas, so a split finds their cells)
-    const plantKey = (line: string): string => { const c = line.split(','); return [c[0], c[1], c[4], c[2], c[9]].join('\t'); };
-    const byKey = (key: (line: string) => string) => (a: string, b: string): number => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
-    const ordered = (extra: Partial<RegistryFiles> = {}): RegistryFiles => ({
-      ...SMALL_REGISTRY,
-      wmi: [SMALL_REGISTRY.wmi[0]!, ...[...SMALL_REGISTRY.wmi.slice(1), ...(extra.wmi ?? [])].sort(byKey((l) => l.split(',')[0]!))],
-      plants: [SMALL_REGISTRY.plants[0]!, ...[...SMALL_REGISTRY.plants.slice(1), ...(extra.plants ?? [])].sort(byKey(plantKey))],
-    });
+    const ordered = inImporterOrder;
     const stewardProblems = async (files: RegistryFiles): Promise<string[]> => {
       const { root, remove } = makeRoot(files);
       try {
