@@ -8,7 +8,7 @@ import { indexTables } from './decode/tables.js';
 export { decode } from './decode/index.js';
 export { decodeProblem } from './problem.js';
 export type { Decoder } from './decode/decode.js';
-export type { DecodeError, DecodeErrorCode, DecodeOutcome } from './decode/outcome.js';
+export type { DecodeError, DecodeErrorCode, DecodedResult, DecodeOutcome, DeepReadonly } from './decode/outcome.js';
 export type { DecodeResult, Problem } from './generated/contract.js';
 export type {
   CountryCodeTuple, GroupedTable, Iso3780Tuple, JdmTuple, ModelYearTuple, PlantTuple, RegistryData, SourcedTable, WmiTuple,

@@ -5,8 +5,10 @@
  * a single `-`.
  */
 import type { DecodeResult } from './generated/contract.js';
+import type { DeepReadonly } from './decode/outcome.js';
 
-type Vehicle = DecodeResult['vehicle'];
+/** Read-only: a decoder's result shares its parts (the page's mutable JSON fits it too). */
+type Vehicle = DeepReadonly<DecodeResult['vehicle']>;
 
 /** Unknown values are null in the contract; people see them as `-`. */
 export function shown(value: string | number | null | undefined): string {

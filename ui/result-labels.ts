@@ -2,7 +2,11 @@
  * Human wording for the contract's codes. The codes themselves stay visible beside these labels,
  * because API clients see the codes and the page should teach them.
  */
-import type { Confidence, DecodeResult, Evidence, Format } from '../src/generated/contract.js';
+import type { Confidence, DecodeResult as ContractResult, Evidence, Format } from '../src/generated/contract.js';
+import type { DeepReadonly } from '../src/decode/outcome.js';
+
+/** Read-only: the API's JSON and the in-process decoder's frozen results both fit. */
+type DecodeResult = DeepReadonly<ContractResult>;
 import { shown } from '../src/vehicle-text.js';
 
 /** Unknown values are null in the contract; the page shows them as `-`, as the CLI does. */

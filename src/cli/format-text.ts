@@ -1,10 +1,11 @@
 // The human-readable form of `vino decode`: one short block per identifier, '-' for unknowns.
-import type { DecodeResult, Problem, Suggestion } from '../generated/contract.js';
+import type { Problem, Suggestion } from '../generated/contract.js';
+import type { DecodedResult, DeepReadonly } from '../decode/outcome.js';
 import { bodyText, engineParts, fuelParts, joinParts, seriesTrimText, shown as show } from '../vehicle-text.js';
 
 const row = (label: string, value: string): string => `  ${label.padEnd(17)}${value}`;
 
-export function formatResult(r: DecodeResult): string {
+export function formatResult(r: DecodedResult): string {
   const o = r.corporateOrigin, a = r.assembly, v = r.vehicle, c = r.validation.checkDigit;
   const place = [a.city, a.state, a.country].filter(Boolean).join(', ');
   const lines = [
@@ -23,7 +24,7 @@ export function formatResult(r: DecodeResult): string {
 }
 
 /** What the VIN patterns say the vehicle is, a line per group; a group with nothing known has no line. */
-function vehicleRows(v: DecodeResult['vehicle']): string[] {
+function vehicleRows(v: DecodedResult['vehicle']): string[] {
   const rows: [string, string | null][] = [
     ['Series / trim', seriesTrimText(v)],
     ['Body', bodyText(v)],
@@ -39,6 +40,6 @@ export function formatProblemText(identifier: string, p: Problem): string {
 }
 
 /** One line per corrected VIN, the likeliest first, the label on the first only. */
-function didYouMean(suggestions: readonly Suggestion[]): string[] {
+function didYouMean(suggestions: DeepReadonly<Suggestion[]>): string[] {
   return suggestions.map((s, i) => row(i === 0 ? 'Did you mean' : '', `${s.vin} · ${s.reason}`));
 }

@@ -9,6 +9,7 @@
 // written from their values' JSON instead: keeping theirs cost a JSON.stringify and a WeakMap
 // entry apiece, 98,000 of them over a 200,000-line fleet file (bench/identifiers.ts).
 import type { DecodeResult, Warning } from '../generated/contract.js';
+import type { DecodedResult } from '../decode/outcome.js';
 import { utf8Bytes, type LineWriter } from './output.js';
 
 /**
@@ -267,7 +268,7 @@ const evidencePieces = (items: readonly object[]): string[] => EVIDENCE_ITEM.lis
 const warningPieces = (items: readonly object[]): string[] => WARNING.listPieces(items);
 
 /** Writes JSON.stringify(result) for a DecodeResult, in the decoder's key order, without the line end. */
-export function writeResult(out: LineWriter, result: DecodeResult): void {
+export function writeResult(out: LineWriter, result: DecodedResult): void {
   const v = result.validation;
   const identifier = plainString(result.identifier);
   if (identifier !== undefined) out.encoded('{"identifier":' + identifier);

@@ -9,12 +9,16 @@ import type { DecodeResult, Evidence, Warning } from '../generated/contract.js';
 import { alignment, confidenceLevel, verdictOf } from './verdict.js';
 import { NO_ATTRIBUTES, vehicleOf } from './vehicle-attributes.js';
 import { jdmKey, type JdmEntry, type Tables } from './tables.js';
+import type { DecodedResult } from './outcome.js';
 
-type Shared = Omit<DecodeResult, 'identifier' | 'validation' | 'positions'> & {
-  evidence: readonly Evidence[];
-  warnings: readonly Warning[];
-  confidenceLevel: DecodeResult['validation']['confidenceLevel'];
+/** What every result of one registry row shares: read-only, as results are (outcome.ts). */
+type Shared = Omit<DecodedResult, 'identifier' | 'validation' | 'positions'> & {
+  readonly evidence: readonly Readonly<Evidence>[];
+  readonly warnings: readonly Readonly<Warning>[];
+  readonly confidenceLevel: DecodeResult['validation']['confidenceLevel'];
 };
+
+const NO_CANDIDATES: readonly number[] = Object.freeze([]);
 
 const NOT_APPLICABLE: Readonly<DecodeResult['validation']['checkDigit']> = Object.freeze({ status: 'NOT_APPLICABLE', calculated: null, actual: null, required: false });
 
@@ -49,7 +53,7 @@ function sharedParts(tables: Tables, modelCode: string, serial: string, entry: J
       manufacturer: entry?.manufacturer ?? null,
       make: entry?.make ?? null,
       modelYear: null,
-      modelYearCandidates: Object.freeze([]) as unknown as number[],
+      modelYearCandidates: NO_CANDIDATES,
       vehicleType: null,
       productionYears: entry ? `${entry.yearFrom}-${entry.yearTo === 0 ? '' : entry.yearTo}` : null,
     }, { ...NO_ATTRIBUTES, model: entry?.model ?? null })),
@@ -60,7 +64,7 @@ function sharedParts(tables: Tables, modelCode: string, serial: string, entry: J
   };
 }
 
-export type JdmDecoder = (text: string, modelCode: string, serial: string) => DecodeResult;
+export type JdmDecoder = (text: string, modelCode: string, serial: string) => DecodedResult;
 
 /** The registry row for a frame number: one for its serial length first, then one for any serial. */
 function lookUp(tables: Tables, modelCode: string, serial: string): JdmEntry | null {
@@ -90,7 +94,7 @@ export function createJdmDecoder(tables: Tables): JdmDecoder {
       validation: {
         checkDigit: NOT_APPLICABLE,
         confidenceLevel: shared.confidenceLevel,
-        evidence: shared.evidence as Evidence[],
+        evidence: shared.evidence,
         warnings: shared.warnings.length === 0 ? [] : shared.warnings.slice(),
         // Corrections are for VINs: a chassis number has no check digit to test them against.
         suggestions: [],

@@ -18,6 +18,7 @@ import { OriginCache, ResultTemplates, SharedParts, unregisteredWmi, type WmiDec
 import { FNV_OFFSET, fnvStep, Sightings } from './sightings.js';
 import { suggestCorrections } from './suggestions.js';
 import { alignment, confidenceLevel } from './verdict.js';
+import type { DecodedResult } from './outcome.js';
 import type { Tables } from './tables.js';
 import { vehicleOf } from './vehicle-attributes.js';
 import { VehicleLayer } from './vehicle-layer.js';
@@ -42,7 +43,7 @@ function onlyMake(makes: string | null): string | null {
  * Decodes a clean 17-character VIN; `remainder` is its check-digit value when the caller has it,
  * or PARTIAL for a partial VIN ('*' at each unknown position: partial.ts).
  */
-export type VinDecoder = (vin: string, remainder?: number) => DecodeResult;
+export type VinDecoder = (vin: string, remainder?: number) => DecodedResult;
 
 /** A decoder of clean 17-character VINs over the given tables, with its caches. */
 export function createVinDecoder(tables: Tables): VinDecoder {
@@ -50,7 +51,7 @@ export function createVinDecoder(tables: Tables): VinDecoder {
   const origins = new OriginCache(tables, vehicleLayer);
   const shared = new SharedParts(tables);
 
-  const full = (vin: string, remainder: number, wmi: WmiDecoding): DecodeResult => {
+  const full = (vin: string, remainder: number, wmi: WmiDecoding): DecodedResult => {
     const partial = remainder === PARTIAL;
     const { origin } = wmi;
     const actual = vin.charCodeAt(8);
@@ -124,7 +125,7 @@ export function createVinDecoder(tables: Tables): VinDecoder {
         // From the decoded model; without one, from the WMI only when it has exactly one make.
         make: decision.make ?? onlyMake(origin.entry?.make ?? null),
         modelYear,
-        modelYearCandidates: reading.candidates as number[],
+        modelYearCandidates: reading.candidates,
         vehicleType: origin.entry?.vehicleType ?? null,
         productionYears: null,
       }, decision.attributes),
@@ -150,7 +151,7 @@ export function createVinDecoder(tables: Tables): VinDecoder {
   const templates = new ResultTemplates();
   const sightings = new Sightings();
 
-  return (vin: string, remainder = checkDigitValue(vin)): DecodeResult => {
+  return (vin: string, remainder = checkDigitValue(vin)): DecodedResult => {
     const actual = vin.charCodeAt(8);
     if (remainder === PARTIAL) return full(vin, remainder, wmiKnown(vin) ? origins.get(vin) : unregisteredWmi(originWithoutWmi(tables, vin)));
     const wmi = origins.get(vin);

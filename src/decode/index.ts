@@ -8,7 +8,7 @@ import { createDecoder, type Decoder } from './decode.js';
 import { indexTables, type Tables } from './tables.js';
 import { vehicleDataFromFiles } from './vehicle-file.js';
 
-export type { DecodeOutcome, DecodeError, DecodeErrorCode } from './outcome.js';
+export type { DecodeOutcome, DecodedResult, DecodeError, DecodeErrorCode } from './outcome.js';
 export type { Decoder } from './decode.js';
 
 let tables: Tables | null = null;

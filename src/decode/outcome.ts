@@ -15,4 +15,13 @@ export interface DecodeError {
   suggestions?: Suggestion[];
 }
 
-export type DecodeOutcome = { ok: true; result: DecodeResult } | { ok: false; error: DecodeError };
+/** `T` with every property and array, at any depth, read-only. */
+export type DeepReadonly<T> = T extends readonly (infer U)[] ? readonly DeepReadonly<U>[] : T extends object ? { readonly [K in keyof T]: DeepReadonly<T[K]> } : T;
+
+/**
+ * A decode result as the decoder hands it out: read-only at every depth, because its parts are
+ * frozen and shared with other results (shared-parts.ts). Copy what you want to change.
+ */
+export type DecodedResult = DeepReadonly<DecodeResult>;
+
+export type DecodeOutcome = { ok: true; result: DecodedResult } | { ok: false; error: DecodeError };

@@ -19,6 +19,7 @@ import { CHECK_DIGIT_CHARS } from './check-digit.js';
 import { resolveCorporateOrigin, type CorporateOrigin } from './corporate-origin.js';
 import { SettledPlants } from './plant.js';
 import { isVpicPlantSource } from './registry-data.js';
+import type { DecodedResult } from './outcome.js';
 import type { ModelYearReading, PlantEntry, Tables } from './tables.js';
 import { vehicleOf } from './vehicle-attributes.js';
 import { verdictOf } from './verdict.js';
@@ -240,9 +241,9 @@ function mismatchWarning(calculated: string, actual: string, required: boolean):
  */
 export class ResultTemplates {
   static readonly TEMPLATES_KEPT = 50_000;
-  private readonly kept = new Map<number, DecodeResult>();
+  private readonly kept = new Map<number, DecodedResult>();
 
-  get(hash: number, vin: string, read: Int8Array): DecodeResult | undefined {
+  get(hash: number, vin: string, read: Int8Array): DecodedResult | undefined {
     const t = this.kept.get(hash);
     if (t === undefined) return undefined;
     const kept = t.identifier;
@@ -251,7 +252,7 @@ export class ResultTemplates {
     return t;
   }
 
-  set(hash: number, r: DecodeResult): void {
+  set(hash: number, r: DecodedResult): void {
     if (this.kept.size >= ResultTemplates.TEMPLATES_KEPT) this.kept.clear();
     const v = r.validation;
     // Copied field by field (vehicleOf), not spread: the shape every result's vehicle has.

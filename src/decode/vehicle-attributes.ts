@@ -2,8 +2,10 @@
 // result spreads it into its `vehicle` (so adding an attribute is a change here and in the
 // schema), and every decode whose patterns decide the same values shares one.
 import type { DecodeResult } from '../generated/contract.js';
+import type { DeepReadonly } from './outcome.js';
 
-type Vehicle = DecodeResult['vehicle'];
+/** A result's vehicle: read-only, as every result is (outcome.ts). */
+type Vehicle = DeepReadonly<DecodeResult['vehicle']>;
 
 /** The pattern-decided part of `vehicle`: everything but manufacturer, make, model year, vehicle type and production years. */
 export type VehicleAttributes = Readonly<Omit<Vehicle, 'manufacturer' | 'make' | 'modelYear' | 'modelYearCandidates' | 'vehicleType' | 'productionYears'>>;

@@ -4,10 +4,10 @@
 // it is named as well.
 import { describe, expect, it } from 'vitest';
 import { decode } from '../../src/decode/index.js';
-import type { DecodeResult } from '../../src/generated/contract.js';
+import type { DecodedResult } from '../../src/decode/outcome.js';
 import { resultSchemaErrors } from '../fixtures/contract.js';
 
-type Verdict = DecodeResult['summary']['originAlignment'];
+type Verdict = DecodedResult['summary']['originAlignment'];
 
 interface VinFacts {
   source: string;
@@ -83,7 +83,7 @@ const VERDICT_LABEL: Record<Verdict, string> = {
   UNVERIFIED: 'Unverified',
 };
 
-function decoded(identifier: string): DecodeResult {
+function decoded(identifier: string): DecodedResult {
   const outcome = decode(identifier);
   if (!outcome.ok) throw new Error(`${identifier}: ${outcome.error.code} ${outcome.error.detail}`);
   expect(resultSchemaErrors(outcome.result)).toBe('');

@@ -8,7 +8,7 @@ import { createDecoder } from '../../src/decode/decode.js';
 import { decode } from '../../src/decode/index.js';
 import type { RegistryData } from '../../src/decode/registry-data.js';
 import { indexTables } from '../../src/decode/tables.js';
-import type { DecodeResult } from '../../src/generated/contract.js';
+import type { DecodedResult } from '../../src/decode/outcome.js';
 import { resultSchemaErrors } from '../fixtures/contract.js';
 
 const YEAR_CODES = 'ABCDEFGHJKLMNPRSTVWXY123456789';
@@ -42,7 +42,7 @@ const REGISTRY: RegistryData = {
 
 const decodeSmall = createDecoder(indexTables(REGISTRY));
 
-function decoded(decoder: (input: string) => ReturnType<typeof decode>, input: string): DecodeResult {
+function decoded(decoder: (input: string) => ReturnType<typeof decode>, input: string): DecodedResult {
   const outcome = decoder(input);
   if (!outcome.ok) throw new Error(`${input}: ${outcome.error.code} ${outcome.error.detail}`);
   expect(resultSchemaErrors(outcome.result)).toBe('');
@@ -52,7 +52,7 @@ function decoded(decoder: (input: string) => ReturnType<typeof decode>, input: s
   return outcome.result;
 }
 
-const partialWarning = (r: DecodeResult): string => r.validation.warnings.find((w) => w.code === 'PARTIAL_VIN')?.message ?? '';
+const partialWarning = (r: DecodedResult): string => r.validation.warnings.find((w) => w.code === 'PARTIAL_VIN')?.message ?? '';
 
 interface Want {
   manufacturer: string | null;

@@ -4,6 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decode } from '../../src/decode/index.js';
+import type { DecodeResult } from '../../src/generated/contract.js';
 import { decodeProblem } from '../../src/problem.js';
 import { problemSchemaErrors, resultSchemaErrors } from '../fixtures/contract.js';
 
@@ -54,8 +55,10 @@ describe('decode on any string', () => {
   });
 
   it('changing a result handed out cannot change the next decode: its own parts are copies, the shared ones are frozen', () => {
-    const first = decode('1HGCM82633A004352');
-    if (!first.ok) throw new Error('expected a result');
+    const outcome = decode('1HGCM82633A004352');
+    if (!outcome.ok) throw new Error('expected a result');
+    // The type says read-only; this test breaks that contract on purpose, as careless JavaScript would.
+    const first = { result: outcome.result as DecodeResult };
     const pristine = JSON.stringify(first.result);
     // The vehicle and the evidence and warning lists are the result's own the first time a model
     // is decoded, and its template's (frozen, shared) once the model is kept: a change either

@@ -8,6 +8,7 @@ import { identifierMix } from '../../bench/identifiers.js';
 import { calculateCheckDigit } from '../../src/decode/check-digit.js';
 import { createDecoder } from '../../src/decode/decode.js';
 import { registryTables } from '../../src/decode/index.js';
+import type { DecodedResult } from '../../src/decode/outcome.js';
 import type { DecodeResult } from '../../src/generated/contract.js';
 
 const SERIAL_CHARS = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
@@ -17,7 +18,7 @@ function withSerial(vin: string, serial: string): string {
   return draft.slice(0, 8) + calculateCheckDigit(draft) + draft.slice(9);
 }
 
-function resultOf(decode: ReturnType<typeof createDecoder>, vin: string): DecodeResult {
+function resultOf(decode: ReturnType<typeof createDecoder>, vin: string): DecodedResult {
   const outcome = decode(vin);
   if (!outcome.ok) throw new Error(`${vin}: ${outcome.error.code}`);
   return outcome.result;
@@ -63,13 +64,15 @@ describe('results kept as templates', () => {
     // (a decoder of its own, so that no earlier test made it already).
     const fresh = createDecoder(registryTables());
     resultOf(fresh, withSerial('1HGCM82633A004352', '111111'));
-    const first = resultOf(fresh, withSerial('1HGCM82633A004352', '222222'));
+    // The type says read-only; this test breaks that contract on purpose (as careless JavaScript
+    // would), so it sees the results as the contract's mutable DecodeResult.
+    const first = resultOf(fresh, withSerial('1HGCM82633A004352', '222222')) as DecodeResult;
     const before = JSON.stringify(first.vehicle);
     first.vehicle.model = 'changed';
     first.validation.evidence.length = 0;
     first.validation.warnings.push({ code: 'X', message: 'x' } as never);
     first.positions.serial = 'changed';
-    const next = resultOf(fresh, withSerial('1HGCM82633A004352', '333333'));
+    const next = resultOf(fresh, withSerial('1HGCM82633A004352', '333333')) as DecodeResult;
     expect(JSON.stringify(next.vehicle)).toBe(before);
     expect(next.validation.evidence.length).toBeGreaterThan(0);
     expect(next.validation.warnings.some((w) => (w.code as string) === 'X')).toBe(false);

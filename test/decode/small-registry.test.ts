@@ -7,7 +7,7 @@ import { calculateCheckDigit } from '../../src/decode/check-digit.js';
 import { createDecoder } from '../../src/decode/decode.js';
 import type { RegistryData } from '../../src/decode/registry-data.js';
 import { indexTables } from '../../src/decode/tables.js';
-import type { DecodeResult } from '../../src/generated/contract.js';
+import type { DecodedResult } from '../../src/decode/outcome.js';
 import { resultSchemaErrors } from '../fixtures/contract.js';
 
 const YEAR_CODES = 'ABCDEFGHJKLMNPRSTVWXY123456789';
@@ -82,13 +82,13 @@ const mistyped = (valid: string): string => {
   return valid.slice(0, 8) + wrong + valid.slice(9);
 };
 
-function result(identifier: string): DecodeResult {
+function result(identifier: string): DecodedResult {
   const outcome = decode(identifier);
   if (!outcome.ok) throw new Error(`${identifier}: ${outcome.error.code}`);
   expect(resultSchemaErrors(outcome.result)).toBe('');
   return outcome.result;
 }
-const warningCodes = (r: DecodeResult): string[] => r.validation.warnings.map((w) => w.code);
+const warningCodes = (r: DecodedResult): string[] => r.validation.warnings.map((w) => w.code);
 
 // Position 7 (index 6) is a digit in these, so the position-7 rule reads 1980-2009 …
 const TEST_2005_A = vin('1T1AB12C_5A123456');
@@ -295,7 +295,7 @@ describe('corporate origin', () => {
 });
 
 describe('check digit: required in North America and China, a warning elsewhere', () => {
-  const cases: [string, { given: string; want: { required: boolean; confidence: DecodeResult['summary']['confidence'] } }][] = [
+  const cases: [string, { given: string; want: { required: boolean; confidence: DecodedResult['summary']['confidence'] } }][] = [
     ['United States, mismatch', { given: mistyped(TEST_2005_A), want: { required: true, confidence: 'LOW_INFERRED' } }],
     ['China, mismatch', { given: mistyped(vin('LT1AB1ZC_FC123456')), want: { required: true, confidence: 'LOW_INFERRED' } }],
     ['Germany, mismatch', { given: mistyped(vin('WT1AB1ZC_FM123456')), want: { required: false, confidence: 'HIGH_DETERMINISTIC' } }],
@@ -316,7 +316,7 @@ describe('check digit: required in North America and China, a warning elsewhere'
 });
 
 describe('confidence', () => {
-  const cases: [string, { given: string; want: [DecodeResult['summary']['confidence'], 'HIGH' | 'MEDIUM' | 'LOW'] }][] = [
+  const cases: [string, { given: string; want: [DecodedResult['summary']['confidence'], 'HIGH' | 'MEDIUM' | 'LOW'] }][] = [
     ['WMI and plant from the registry, check digit holding: HIGH', { given: TEST_2005_A, want: ['HIGH_DETERMINISTIC', 'HIGH'] }],
     ['WMI known, plant not: MEDIUM', { given: vin('1T1AB12C_5Z123456'), want: ['MEDIUM_PARTIAL', 'MEDIUM'] }],
     ['plant rows for a WMI the WMI table lacks: MEDIUM', { given: vin('1T2AB12C_5A123456'), want: ['MEDIUM_PARTIAL', 'MEDIUM'] }],

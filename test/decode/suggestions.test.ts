@@ -8,13 +8,14 @@ import { calculateCheckDigit } from '../../src/decode/check-digit.js';
 import { effectiveWmi } from '../../src/decode/corporate-origin.js';
 import { decode, registryTables } from '../../src/decode/index.js';
 import type { Suggestion } from '../../src/generated/contract.js';
+import type { DeepReadonly } from '../../src/decode/outcome.js';
 import { decodeProblem } from '../../src/problem.js';
 import { problemSchemaErrors, resultSchemaErrors } from '../fixtures/contract.js';
 
 const ACCORD = '1HGCM82633A004352';
 
 /** The suggestions decode gives for an input: from the result, or from the 422 problem. */
-function suggestionsFor(input: string): Suggestion[] {
+function suggestionsFor(input: string): DeepReadonly<Suggestion[]> {
   const outcome = decode(input);
   if (outcome.ok) {
     expect(resultSchemaErrors(outcome.result)).toBe('');
@@ -24,7 +25,7 @@ function suggestionsFor(input: string): Suggestion[] {
   return outcome.error.suggestions ?? [];
 }
 
-const vinsOf = (list: readonly Suggestion[]): string[] => list.map((s) => s.vin);
+const vinsOf = (list: DeepReadonly<Suggestion[]>): string[] => list.map((s) => s.vin);
 
 describe('issue 11, "Done when"', () => {
   it('1HGCM82633A0O4352 is a 422 ILLEGAL_CHARACTERS with 1HGCM82633A004352 first among its suggestions', () => {

@@ -11,7 +11,7 @@ import { createDecoder } from '../../src/decode/decode.js';
 import type { RegistryData } from '../../src/decode/registry-data.js';
 import { indexTables } from '../../src/decode/tables.js';
 import { vehicleDataFrom } from '../../src/decode/vehicle-data.js';
-import type { DecodeResult } from '../../src/generated/contract.js';
+import type { DecodedResult } from '../../src/decode/outcome.js';
 
 const BASE: Omit<RegistryData, 'vehicle'> = {
   buildYear: 2026,
@@ -43,7 +43,7 @@ const VALUES = ['BodyStyle,1,Sedan/Saloon,NHTSA vPIC', 'BodyStyle,2,Coupe,NHTSA 
 const MODELS = ['1,Alpha,Testa,NHTSA vPIC', '2,Beta,Testa,NHTSA vPIC', '3,Gamma,Testb,NHTSA vPIC'];
 
 /** A decoder over BASE and vehicle tables given as CSV lines (without headers). */
-function decoderWith(tables: { schemas: string[]; links: string[]; patterns: string[]; engines?: string[] }): (vin: string) => DecodeResult {
+function decoderWith(tables: { schemas: string[]; links: string[]; patterns: string[]; engines?: string[] }): (vin: string) => DecodedResult {
   const lines: Record<keyof typeof HEADERS, string[]> = {
     'vin-schemas': tables.schemas, 'wmi-schemas': tables.links, 'vehicle-patterns': tables.patterns,
     'vehicle-values': VALUES, 'vehicle-models': MODELS, 'engine-models': tables.engines ?? [],

@@ -9,10 +9,15 @@ import { PROJECT_ROOT } from '../fixtures/registry-root.js';
 import { tempDir } from '../server/harness.js';
 
 const CONSUMER = `
-import { createDecoder, decode, type DecodeResult, type RegistryData } from 'vino';
+import { createDecoder, decode, type DecodedResult, type RegistryData } from 'vino';
 const outcome = decode('1HGCM82633A004352');
 if (!outcome.ok) throw new Error(outcome.error.detail);
-const result: DecodeResult = outcome.result;
+const result: DecodedResult = outcome.result;
+// A result is read-only at every depth, and the types say so (never called: the write would throw).
+export function change(r: DecodedResult): void {
+  // @ts-expect-error a result's parts are shared and frozen
+  r.assembly.city = 'Elsewhere';
+}
 const registry: RegistryData = {
   buildYear: 2025, countryCodes: [['US', 'United States']],
   iso3780: { sources: ['ISO 3780'], rows: [['1', 'A', '0', 'US', 'North America', 0]] },

@@ -1,6 +1,6 @@
 /** Every quick pick decodes, with the real registry, as the group it sits in says. */
 import { describe, expect, it } from 'vitest';
-import type { DecodeResult } from '../../src/generated/contract.js';
+import type { DecodedResult as DecodeResult } from '../../src/decode/outcome.js';
 import { decode } from '../../src/decode/index.js';
 import { QUICK_PICK_GROUPS } from '../../ui/quick-pick-data.js';
 
