@@ -1,7 +1,7 @@
 // Part of `npm run build`: compiles the tables that are built rather than committed. Two steps,
 // each skipped when its outputs are newer than every input (its CSVs and every module the compile
 // runs; test/codegen/build-data.test.ts holds the list to the imports):
-// - the origin tables (wmi.json, plants.json, jdm-chassis.json), from the eight origin CSVs;
+// - the origin tables (wmi.json, plants.json, jdm-chassis.json), from the nine origin CSVs;
 // - the vehicle tables (src/generated/vehicle/), from the six vehicle CSVs.
 // Neither is committed: the CSVs they come from are, and a file every build makes from them cannot
 // go stale, where committing it too would add a copy of a whole table (plants.json is 2.5 MB) to
@@ -39,7 +39,7 @@ const tableFile = (name: TableName): string => TABLES.find((t) => t.name === nam
 export const BUILD_STEPS: readonly BuildStep[] = [
   {
     name: 'origin tables',
-    tables: ['country-codes', 'countries', 'wmi', 'wmi-corrections', 'plants', 'plant-city-corrections', 'model-years', 'jdm-chassis'],
+    tables: ['country-codes', 'countries', 'wmi', 'wmi-corrections', 'plants', 'plant-city-corrections', 'plant-country-corrections', 'model-years', 'jdm-chassis'],
     files: ['registry/build.json'],
     outputs: ['src/generated/wmi.json', 'src/generated/plants.json', 'src/generated/jdm-chassis.json'],
     async emit(rows, root) {

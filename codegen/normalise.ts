@@ -2,7 +2,7 @@
 // the order rows were written in, so reordering a CSV never changes the generated tables.
 import { VIN_ORDER } from '../src/decode/alphabet.js';
 import {
-  correctedCitySource, type CountryCodeTuple, type Iso3780Tuple, type JdmTuple, type ModelYearTuple, type PlantTuple, type RegistryData,
+  correctedPlantSource, type CountryCodeTuple, type Iso3780Tuple, type JdmTuple, type ModelYearTuple, type PlantTuple, type RegistryData,
   type SourcedTable, type WmiTuple,
 } from '../src/decode/registry-data.js';
 import { plantCityKey, VPIC_SOURCE, type RegistryRows, type SourceRow } from './tables.js';
@@ -44,15 +44,32 @@ function corrected(rows: RegistryRows): SourceRow[] {
 }
 
 /**
- * plants.csv with registry/plant-city-corrections.csv applied: a vPIC row of the correction's
- * country whose city is exactly `vpic_city` takes the correction's city, its state where it gives
- * one, and a source that names both vPIC and the city's source. Curated rows are never touched.
+ * plants.csv with registry/plant-country-corrections.csv and plant-city-corrections.csv applied.
+ * Both are keyed on the NHTSA vPIC row as the import wrote it (its country and city), so neither
+ * depends on the other having been applied: a vPIC row whose country and city a country correction
+ * names takes its country; one whose country and city a city correction names takes its city and
+ * the state where it gives one; a row both name takes both. The source then names vPIC and each
+ * correction's source (correctedPlantSource). Curated rows are never touched.
  */
-function cityCorrected(rows: RegistryRows): SourceRow[] {
-  const corrections = new Map(rows['plant-city-corrections'].map((r) => [plantCityKey(r.values.country_code!, r.values.vpic_city!), r.values]));
+function plantsCorrected(rows: RegistryRows): SourceRow[] {
+  const countries = new Map(rows['plant-country-corrections'].map((r) => [plantCityKey(r.values.vpic_country_code!, r.values.vpic_city!), r.values]));
+  const cities = new Map(rows['plant-city-corrections'].map((r) => [plantCityKey(r.values.country_code!, r.values.vpic_city!), r.values]));
   return rows.plants.map((row) => {
-    const fix = row.values.source === VPIC_SOURCE ? corrections.get(plantCityKey(row.values.country_code!, row.values.city!)) : undefined;
-    return fix ? { line: row.line, values: { ...row.values, city: fix.city!, state: fix.state || row.values.state!, source: correctedCitySource(fix.source!) } } : row;
+    if (row.values.source !== VPIC_SOURCE) return row;
+    const key = plantCityKey(row.values.country_code!, row.values.city!);
+    const country = countries.get(key), city = cities.get(key);
+    const source = correctedPlantSource(country?.source, city?.source);
+    if (source === undefined) return row;
+    return {
+      line: row.line,
+      values: {
+        ...row.values,
+        country_code: country?.country_code ?? row.values.country_code!,
+        city: city?.city ?? row.values.city!,
+        state: city?.state || row.values.state!,
+        source,
+      },
+    };
   });
 }
 
@@ -65,7 +82,7 @@ export function normalise(rows: RegistryRows, buildYear: number): RegistryData {
     countryCodes,
     iso3780: sourced(rows.countries, (v, s): Iso3780Tuple => [v.first_char!, v.second_from!, v.second_to!, v.country_code!, v.region!, s], vinOrder),
     wmi: sourced(corrected(rows), (v, s): WmiTuple => [v.wmi!, v.manufacturer!, v.make!, v.country_code!, v.vehicle_type!, s]),
-    plants: sourced(cityCorrected(rows), (v, s): PlantTuple => [
+    plants: sourced(plantsCorrected(rows), (v, s): PlantTuple => [
       v.wmi!, v.plant_code!, num(v.year_from), num(v.year_to), v.vin_pattern!, v.country_code!, v.city!, v.state!, v.company!, s,
     ]),
     modelYears: sourced(rows['model-years'], (v, s): ModelYearTuple => [v.code!, v.years!.split(';').map(Number), s]),

@@ -78,6 +78,7 @@ export const CROSS_ROW_RULES: CrossRowRule[] = [
       ...duplicates('wmi', rows.wmi, 'wmi', (r) => [r.values.wmi!]),
       ...duplicates('wmi-corrections', rows['wmi-corrections'], 'wmi', (r) => [r.values.wmi!]),
       ...duplicates('plant-city-corrections', rows['plant-city-corrections'], 'vpic_city', (r) => [`${r.values.country_code} ${r.values.vpic_city}`]),
+      ...duplicates('plant-country-corrections', rows['plant-country-corrections'], 'vpic_city', (r) => [`${r.values.vpic_country_code} ${r.values.vpic_city}`]),
       ...duplicates('model-years', rows['model-years'], 'code', (r) => [r.values.code!]),
       ...duplicates('jdm-chassis', rows['jdm-chassis'], 'model_code', (r) => [jdmKey(r.values.model_code!, r.values.serial_digits ?? '')]),
       ...duplicates('vin-schemas', rows['vin-schemas'], 'schema_id', (r) => [r.values.schema_id!]),
@@ -95,6 +96,8 @@ export const CROSS_ROW_RULES: CrossRowRule[] = [
       ...knownCountry(rows, 'wmi-corrections', 'country_code'),
       ...knownCountry(rows, 'plants', 'country_code'),
       ...knownCountry(rows, 'plant-city-corrections', 'country_code'),
+      ...knownCountry(rows, 'plant-country-corrections', 'vpic_country_code'),
+      ...knownCountry(rows, 'plant-country-corrections', 'country_code'),
     ],
   },
   {
@@ -114,6 +117,23 @@ export const CROSS_ROW_RULES: CrossRowRule[] = [
         .filter((r) => !vpic.has(plantCityKey(r.values.country_code!, r.values.vpic_city!)))
         .map((row) => ({ table: 'plant-city-corrections' as const, row, column: 'vpic_city', detail: `${row.values.country_code} ${row.values.vpic_city}` }));
     },
+  },
+  {
+    // A correction names the country where vPIC's is wrong; a curated plant row is edited instead.
+    name: 'corrects no NHTSA vPIC row of registry/plants.csv (vpic_country_code and vpic_city)',
+    check: (rows) => {
+      const vpic = new Set(rows.plants.filter((r) => r.values.source === VPIC_SOURCE).map((r) => plantCityKey(r.values.country_code!, r.values.city!)));
+      return rows['plant-country-corrections']
+        .filter((r) => !vpic.has(plantCityKey(r.values.vpic_country_code!, r.values.vpic_city!)))
+        .map((row) => ({ table: 'plant-country-corrections' as const, row, column: 'vpic_city', detail: `${row.values.vpic_country_code} ${row.values.vpic_city}` }));
+    },
+  },
+  {
+    name: 'is the country vPIC already gives (vpic_country_code): nothing to correct',
+    check: (rows) =>
+      rows['plant-country-corrections']
+        .filter((r) => r.values.country_code === r.values.vpic_country_code)
+        .map((row) => ({ table: 'plant-country-corrections' as const, row, column: 'country_code', detail: row.values.country_code })),
   },
   {
     name: 'year_to is before year_from',

@@ -10,6 +10,7 @@ export const TABLES = [
   { name: 'wmi-corrections', file: 'registry/wmi-corrections.csv' },
   { name: 'plants', file: 'registry/plants.csv' },
   { name: 'plant-city-corrections', file: 'registry/plant-city-corrections.csv' },
+  { name: 'plant-country-corrections', file: 'registry/plant-country-corrections.csv' },
   { name: 'model-years', file: 'registry/model-years.csv' },
   { name: 'jdm-chassis', file: 'registry/jdm-chassis.csv' },
   { name: 'vin-schemas', file: 'registry/vin-schemas.csv' },
@@ -20,7 +21,7 @@ export const TABLES = [
   { name: 'engine-models', file: 'registry/engine-models.csv' },
 ] as const;
 
-/** What a plant-city correction and the vPIC plant rows it corrects have in common: country and city. */
+/** What a plant-city or plant-country correction and the vPIC plant rows it corrects have in common: vPIC's country and city. */
 export const plantCityKey = (countryCode: string, city: string): string => `${countryCode}\t${city}`;
 
 export type TableName = (typeof TABLES)[number]['name'];

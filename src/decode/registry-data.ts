@@ -24,6 +24,7 @@ export type JdmTuple = readonly [
 export const VPIC_SOURCE = 'NHTSA vPIC';
 
 const CORRECTED_CITY = `${VPIC_SOURCE}; city: `;
+const CORRECTED_COUNTRY = `${VPIC_SOURCE}; country: `;
 
 /**
  * The source of a vPIC plant row whose city registry/plant-city-corrections.csv corrects: still
@@ -31,8 +32,19 @@ const CORRECTED_CITY = `${VPIC_SOURCE}; city: `;
  */
 export const correctedCitySource = (citySource: string): string => CORRECTED_CITY + citySource;
 
-/** Whether a compiled plant row is vPIC's, with its city as vPIC gives it or corrected. */
-export const isVpicPlantSource = (source: string): boolean => source === VPIC_SOURCE || source.startsWith(CORRECTED_CITY);
+/**
+ * The source of a vPIC plant row that registry/plant-country-corrections.csv, plant-city-corrections.csv
+ * or both correct: `NHTSA vPIC; country: <source>`, `NHTSA vPIC; city: <source>`, or, when both
+ * apply, `NHTSA vPIC; country: <source>; city: <source>` (the country first). Undefined for none.
+ */
+export function correctedPlantSource(countrySource: string | undefined, citySource: string | undefined): string | undefined {
+  if (countrySource === undefined) return citySource === undefined ? undefined : correctedCitySource(citySource);
+  return CORRECTED_COUNTRY + countrySource + (citySource === undefined ? '' : `; city: ${citySource}`);
+}
+
+/** Whether a compiled plant row is vPIC's, as vPIC gives it or with its country or city corrected. */
+export const isVpicPlantSource = (source: string): boolean =>
+  source === VPIC_SOURCE || source.startsWith(CORRECTED_CITY) || source.startsWith(CORRECTED_COUNTRY);
 
 /** One table: its rows and the distinct source strings the rows point into. */
 export interface SourcedTable<T> {

@@ -38,7 +38,7 @@ describe('vino registry check', () => {
     try {
       const run = vino(['registry', 'check', '--root', root]);
       expect(run.code).toBe(0);
-      expect(run.stdout).toBe('registry ok: 5 country-codes, 5 countries, 4 wmi, 1 wmi-corrections, 6 plants, 1 plant-city-corrections, 3 model-years, 2 jdm-chassis, 2 vin-schemas, 2 wmi-schemas, 5 vehicle-patterns, 2 vehicle-values, 1 vehicle-models, 2 engine-models\n');
+      expect(run.stdout).toBe('registry ok: 5 country-codes, 5 countries, 4 wmi, 1 wmi-corrections, 6 plants, 1 plant-city-corrections, 0 plant-country-corrections, 3 model-years, 2 jdm-chassis, 2 vin-schemas, 2 wmi-schemas, 5 vehicle-patterns, 2 vehicle-values, 1 vehicle-models, 2 engine-models\n');
     } finally {
       remove();
     }

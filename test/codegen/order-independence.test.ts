@@ -78,6 +78,40 @@ describe('codegen is independent of CSV row order', () => {
     expect(place('1HG', 'A', 1987)).toEqual(['Marysville', 'Ohio', 'NHTSA vPIC']);
   });
 
+  it('a plant-country correction gives the vPIC rows of its vPIC country and city its country and source, and a city correction of the same row still applies', () => {
+    const rows = rowsOf({
+      ...SMALL_REGISTRY,
+      plants: [
+        ...SMALL_REGISTRY.plants,
+        // vPIC's country and state disagree (Oshawa, Ontario in Japan); another city of that country, and a curated row, keep theirs.
+        'JTD,C,2000,,,JP,Oshawa,Ontario,,NHTSA vPIC',
+        'JTD,D,2000,,,JP,Tahara,Aichi,,NHTSA vPIC',
+        'JTD,E,2000,,,JP,Oshawa,Ontario,,A plant list',
+      ],
+      'country-codes': [...SMALL_REGISTRY['country-codes'], 'CA,Canada,CANADA,ISO 3166-1', 'KR,South Korea,KOREA (SOUTH),ISO 3166-1'],
+      'plant-country-corrections': [
+        ...SMALL_REGISTRY['plant-country-corrections'],
+        'JP,Oshawa,CA,the state vPIC gives is Ontario; a plant list',
+        // Keyed on vPIC's country and city, as is the city correction of 1HG code C: both apply, whichever runs first.
+        'JP,Saitama/Sayama,KR,a made-up country for the test',
+      ],
+    });
+    const { plants } = normalise(rows, 2026);
+    if (!('rows' in plants)) throw new Error('normalise grouped the plants');
+    const place = (wmi: string, code: string, yearFrom = 0) => {
+      const row = plants.rows.find((r) => r[0] === wmi && r[1] === code && (yearFrom === 0 || r[2] === yearFrom))!;
+      return [row[5], row[6], row[7], plants.sources[row[9]]];
+    };
+    expect(place('JTD', 'C')).toEqual(['CA', 'Oshawa', 'Ontario', 'NHTSA vPIC; country: the state vPIC gives is Ontario; a plant list']);
+    expect(place('JTD', 'D')).toEqual(['JP', 'Tahara', 'Aichi', 'NHTSA vPIC']);
+    expect(place('JTD', 'E')).toEqual(['JP', 'Oshawa', 'Ontario', 'A plant list']);
+    expect(place('1HG', 'C')).toEqual([
+      'KR', 'Sayama', 'Saitama',
+      'NHTSA vPIC; country: a made-up country for the test; city: vPIC gives the prefecture and the city as one; a plant list',
+    ]);
+    expect(place('1HG', 'A', 1987)).toEqual(['US', 'Marysville', 'Ohio', 'NHTSA vPIC']);
+  });
+
   it('normalise sorts any rows, not only valid ones, into one order (generated tables)', () => {
     const text = fc.constantFrom('', 'A', 'B', '1HG', 'WA1', 'Ohio', 'Test source', 'NHTSA vPIC', '2010', '1999');
     const plantRow = fc.record({

@@ -69,6 +69,42 @@ const cases: [string, { given: Partial<RegistryFiles>; want: string[] }][] = [
       'registry/plant-city-corrections.csv:3: vpic_city: corrects no NHTSA vPIC row of registry/plants.csv (country_code and vpic_city): GB Saitama/Sayama',
     ],
   }],
+  ['a plant-country correction of a country and city no NHTSA vPIC plant row gives (a curated row is edited instead)', {
+    given: { plants: ['1HG,D,1990,,,GB,Suzuka,,,A plant list'], 'plant-country-corrections': ['GB,Suzuka,JP,A plant list', 'US,Saitama/Sayama,JP,A plant list'] },
+    want: [
+      'registry/plant-country-corrections.csv:2: vpic_city: corrects no NHTSA vPIC row of registry/plants.csv (vpic_country_code and vpic_city): GB Suzuka',
+      'registry/plant-country-corrections.csv:3: vpic_city: corrects no NHTSA vPIC row of registry/plants.csv (vpic_country_code and vpic_city): US Saitama/Sayama',
+    ],
+  }],
+  ['two plant-country corrections of one vPIC country and city', {
+    given: { 'plant-country-corrections': ['MX,San José Chiapa,US,A plant list', 'MX,San José Chiapa,DE,Another plant list'] },
+    want: [
+      'registry/plant-country-corrections.csv:3: vpic_city: duplicate key: MX San José Chiapa (first at line 2)',
+    ],
+  }],
+  ['a plant-country correction with unknown country codes', {
+    given: { 'plant-country-corrections': ['MX,San José Chiapa,XX,A plant list', 'YY,San José Chiapa,MX,A plant list'] },
+    want: [
+      'registry/plant-country-corrections.csv:2: country_code: unknown country code (not in registry/country-codes.csv): XX',
+      'registry/plant-country-corrections.csv:3: vpic_country_code: unknown country code (not in registry/country-codes.csv): YY',
+      'registry/plant-country-corrections.csv:3: vpic_city: corrects no NHTSA vPIC row of registry/plants.csv (vpic_country_code and vpic_city): YY San José Chiapa',
+    ],
+  }],
+  ['a plant-country correction to the country vPIC already gives', {
+    given: { 'plant-country-corrections': ['JP,Saitama/Sayama,JP,A plant list'] },
+    want: ['registry/plant-country-corrections.csv:2: country_code: is the country vPIC already gives (vpic_country_code): nothing to correct: JP'],
+  }],
+  ['a plant-country correction whose country code is not two capitals', {
+    given: { 'plant-country-corrections': ['JP,Saitama/Sayama,Japan,A plant list'] },
+    want: [
+      'registry/plant-country-corrections.csv:2: country_code: must be the ISO 3166-1 alpha-2 code of the country the plant is in',
+      'registry/plant-country-corrections.csv:2: country_code: unknown country code (not in registry/country-codes.csv): Japan',
+    ],
+  }],
+  ['a plant-country correction and a plant-city correction of the same vPIC row: both hold', {
+    given: { 'plant-country-corrections': ['JP,Saitama/Sayama,GB,A plant list'] },
+    want: [],
+  }],
   ['a duplicate JDM model code', {
     given: { 'jdm-chassis': ['JZA80,,Toyota Motor Corporation,Toyota,Supra,1993,2002,,,,Test source'] },
     want: ['registry/jdm-chassis.csv:4: model_code: duplicate key: JZA80 (first at line 2)'],

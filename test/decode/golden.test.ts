@@ -149,6 +149,16 @@ describe('golden VINs: what the layers add up to', () => {
     expect(plant.source).toMatch(/^NHTSA vPIC; city: vPIC names Volvo's plant .*Gent, East Flanders/);
   });
 
+  it('a vPIC plant row whose country vPIC gets wrong shows the corrected country and verdict, still as the government registry\'s row', () => {
+    // vPIC places TMMC's Cambridge, Ontario plant in Japan for 2T2 code C (pattern ****A) in 2010-2014, which made a
+    // Canadian-built Lexus RX 350 a Canadian WMI assembled abroad; registry/plant-country-corrections.csv gives Canada.
+    const lexus = decoded('2T2BK1BA2AC012345');
+    expect(lexus.corporateOrigin.countryCode).toBe('CA');
+    expect(lexus.assembly).toMatchObject({ plantCode: 'C', country: 'Canada', countryCode: 'CA', city: 'Cambridge', state: 'Ontario', source: 'Government Registry' });
+    expect(lexus.summary).toMatchObject({ originAlignment: 'VERIFIED_ORIGIN_ALIGNMENT', verdict: 'Verified Origin Alignment' });
+    expect(lexus.validation.evidence.find((e) => e.layer === 'assembly')!.source).toMatch(/^NHTSA vPIC; country: vPIC places Cambridge, Ontario in Japan/);
+  });
+
   it('a check digit mismatch in Europe is a warning, not a refusal', () => {
     const r = decoded('YV1FS5251B2010993');
     expect(r.validation.checkDigit).toEqual({ status: 'MISMATCH', calculated: '2', actual: '1', required: false });
