@@ -54,6 +54,14 @@ function outOfOrder(table: keyof typeof ROW_ORDER, rows: SourceRow[]): RuleHit[]
   return hits;
 }
 
+/** Rows of a plant correction table whose vPIC country (`countryColumn`) and `vpic_city` match no NHTSA vPIC plant row. */
+function correctsNoVpicPlant(rows: RegistryRows, table: 'plant-city-corrections' | 'plant-country-corrections', countryColumn: string): RuleHit[] {
+  const vpic = new Set(rows.plants.filter((r) => r.values.source === VPIC_SOURCE).map((r) => plantCityKey(r.values.country_code!, r.values.city!)));
+  return rows[table]
+    .filter((r) => !vpic.has(plantCityKey(r.values[countryColumn]!, r.values.vpic_city!)))
+    .map((row) => ({ table, row, column: 'vpic_city', detail: `${row.values[countryColumn]} ${row.values.vpic_city}` }));
+}
+
 function knownCountry(rows: RegistryRows, table: TableName, column: string): RuleHit[] {
   const codes = new Set(rows['country-codes'].map((r) => r.values.code));
   return rows[table]
@@ -111,22 +119,12 @@ export const CROSS_ROW_RULES: CrossRowRule[] = [
   {
     // A correction names the city where vPIC's is misspelt or not one; a curated plant row is edited instead.
     name: 'corrects no NHTSA vPIC row of registry/plants.csv (country_code and vpic_city)',
-    check: (rows) => {
-      const vpic = new Set(rows.plants.filter((r) => r.values.source === VPIC_SOURCE).map((r) => plantCityKey(r.values.country_code!, r.values.city!)));
-      return rows['plant-city-corrections']
-        .filter((r) => !vpic.has(plantCityKey(r.values.country_code!, r.values.vpic_city!)))
-        .map((row) => ({ table: 'plant-city-corrections' as const, row, column: 'vpic_city', detail: `${row.values.country_code} ${row.values.vpic_city}` }));
-    },
+    check: (rows) => correctsNoVpicPlant(rows, 'plant-city-corrections', 'country_code'),
   },
   {
     // A correction names the country where vPIC's is wrong; a curated plant row is edited instead.
     name: 'corrects no NHTSA vPIC row of registry/plants.csv (vpic_country_code and vpic_city)',
-    check: (rows) => {
-      const vpic = new Set(rows.plants.filter((r) => r.values.source === VPIC_SOURCE).map((r) => plantCityKey(r.values.country_code!, r.values.city!)));
-      return rows['plant-country-corrections']
-        .filter((r) => !vpic.has(plantCityKey(r.values.vpic_country_code!, r.values.vpic_city!)))
-        .map((row) => ({ table: 'plant-country-corrections' as const, row, column: 'vpic_city', detail: `${row.values.vpic_country_code} ${row.values.vpic_city}` }));
-    },
+    check: (rows) => correctsNoVpicPlant(rows, 'plant-country-corrections', 'vpic_country_code'),
   },
   {
     name: 'is the country vPIC already gives (vpic_country_code): nothing to correct',
