@@ -27,19 +27,14 @@ const CORRECTED_CITY = `${VPIC_SOURCE}; city: `;
 const CORRECTED_COUNTRY = `${VPIC_SOURCE}; country: `;
 
 /**
- * The source of a vPIC plant row whose city registry/plant-city-corrections.csv corrects: still
- * vPIC's row (its plant code, years and country are vPIC's), and the city's own source beside it.
- */
-export const correctedCitySource = (citySource: string): string => CORRECTED_CITY + citySource;
-
-/**
  * The source of a vPIC plant row that registry/plant-country-corrections.csv, plant-city-corrections.csv
- * or both correct: `NHTSA vPIC; country: <source>`, `NHTSA vPIC; city: <source>`, or, when both
- * apply, `NHTSA vPIC; country: <source>; city: <source>` (the country first). Undefined for none.
+ * or both correct: still vPIC's row, with each correction's own source beside it:
+ * `NHTSA vPIC; country: <source>`, `NHTSA vPIC; city: <source>`, or, when both apply,
+ * `NHTSA vPIC; country: <source>; city: <source>`. Undefined for none.
  */
 export function correctedPlantSource(countrySource: string | undefined, citySource: string | undefined): string | undefined {
-  if (countrySource === undefined) return citySource === undefined ? undefined : correctedCitySource(citySource);
-  return CORRECTED_COUNTRY + countrySource + (citySource === undefined ? '' : `; city: ${citySource}`);
+  if (countrySource === undefined && citySource === undefined) return undefined;
+  return VPIC_SOURCE + (countrySource === undefined ? '' : `; country: ${countrySource}`) + (citySource === undefined ? '' : `; city: ${citySource}`);
 }
 
 /** Whether a compiled plant row is vPIC's, as vPIC gives it or with its country or city corrected. */
