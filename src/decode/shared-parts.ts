@@ -153,11 +153,10 @@ export class SharedParts {
 
   /** An ambiguous reading that the vehicle patterns settle on `year`, one of its candidates. */
   settledYearWarning(reading: ModelYearReading, year: number): Readonly<Warning> {
+    // A reading of no table key (a partial VIN's) has no slot: made per call.
+    if (reading.key < 0) return settledYearWarning(reading, year);
     const byYear = this.settledYearWarnings[reading.key] ??= new Array(reading.candidates.length).fill(undefined);
-    return byYear[reading.candidates.indexOf(year)] ??= Object.freeze({
-      code: 'MODEL_YEAR_AMBIGUOUS',
-      message: `Position 10 (${reading.code}) stands for ${reading.candidates.join(' or ')}; vPIC's VIN patterns decode this vehicle for ${year} only, so ${year} it is.`,
-    });
+    return byYear[reading.candidates.indexOf(year)] ??= settledYearWarning(reading, year);
   }
 
   /** The assembly layer of a plant row for the VIN's plant code; `cityKnown` false gives the country only. */
@@ -219,6 +218,13 @@ function yearWarning(reading: ModelYearReading): Readonly<Warning> | null {
     });
   }
   return null;
+}
+
+function settledYearWarning(reading: ModelYearReading, year: number): Readonly<Warning> {
+  return Object.freeze({
+    code: 'MODEL_YEAR_AMBIGUOUS',
+    message: `Position 10 (${reading.code}) stands for ${reading.candidates.join(' or ')}; vPIC's VIN patterns decode this vehicle for ${year} only, so ${year} it is.`,
+  });
 }
 
 function mismatchWarning(calculated: string, actual: string, required: boolean): Readonly<Warning> {
