@@ -8,7 +8,8 @@
 // Speed: a WMI's candidate schemas for one model year are a Plan, made once (bounded by the
 // registry). Deciding a clean VIN is one bit-set AND per position the plan's schemas constrain,
 // then the first set bit per element; the winners go into scratch arrays, not objects. Decisions
-// are cached per plan, keyed by the characters the plan reads (a number: base-33 digits), at most
+// are cached per plan, keyed by the classes of the characters the plan reads (characters that no
+// candidate pattern tells apart share a class: most of the 33 at most positions), at most
 // DECISIONS_KEPT in all.
 import type { DecodeResult, Evidence } from '../generated/contract.js';
 import { NO_ATTRIBUTES, NO_ENGINE, type VehicleAttributes } from './vehicle-attributes.js';
@@ -17,7 +18,7 @@ import { interner } from './interner.js';
 import { hashNumber, hashText, Sightings } from './sightings.js';
 import { ELEMENT_INDEX as E, VEHICLE_ELEMENTS } from './vehicle-elements.js';
 import { VIN_CHARACTERS, vinCharIndex } from './alphabet.js';
-import { compileSchema, elementFrom, firstInRange, firstMatch, formulaCount, formulaMatch, keyAt, makeAt, matchingPatterns, rankAt, readPositionsOf, valueAt, type CompiledSchema } from './vehicle-schema.js';
+import { compileSchema, elementFrom, firstMatch, formulaCount, formulaMatch, classAt, keyAt, makeAt, matchingPatterns, rankAt, readPositionsOf, valueAt, type CompiledSchema } from './vehicle-schema.js';
 
 const ELEMENTS = VEHICLE_ELEMENTS.length;
 /** vPIC Conversion: cubic inches to litres. */
@@ -25,8 +26,6 @@ const LITRES_PER_CUBIC_INCH = 0.016387064;
 /** Model years a plan is kept for by index (year - FIRST_PLAN_YEAR); others are made per call. */
 const FIRST_PLAN_YEAR = 1950;
 const PLAN_YEARS = 201;
-/** Up to this many read positions, a decision's key is a base-33 number below 2^53. */
-const NUMERIC_KEY_POSITIONS = 10;
 
 export interface VehicleDecision {
   attributes: VehicleAttributes;
@@ -84,7 +83,32 @@ class Plan {
     for (const link of links) for (const p of readPositionsOf(link.schema)) positions.add(p);
     this.read = Int8Array.from([...positions].sort((a, b) => a - b));
     this.formulas = links.some((l) => formulaCount(l.schema) > 0);
+    // A character's class at a read position is the tuple of its classes in the candidates that
+    // read the position: characters alike in every candidate decide alike.
+    this.classes = new Uint8Array(this.read.length * VIN_CHARACTERS);
+    this.classCount = new Int32Array(this.read.length);
+    let keySpace = 1;
+    this.read.forEach((index, i) => {
+      const at = links.map(({ schema }) => readPositionsOf(schema).indexOf(index));
+      const ids = new Map<string, number>();
+      for (let c = 0; c < VIN_CHARACTERS; c++) {
+        const tuple = at.map((r, l) => (r < 0 ? -1 : classAt(links[l]!.schema, r, c))).join(',');
+        let id = ids.get(tuple);
+        if (id === undefined) ids.set(tuple, id = ids.size);
+        this.classes[i * VIN_CHARACTERS + c] = id;
+      }
+      this.classCount[i] = ids.size;
+      keySpace *= ids.size;
+    });
+    this.numericKeys = keySpace <= Number.MAX_SAFE_INTEGER;
   }
+
+  /** Per read position i and VIN character index c, the character's class: classes[i * VIN_CHARACTERS + c]. */
+  readonly classes: Uint8Array;
+  /** Per read position, how many classes it has. */
+  readonly classCount: Int32Array;
+  /** Whether a decision key (a mixed-radix number over the classes) stays below 2^53. */
+  readonly numericKeys: boolean;
 }
 
 /**
@@ -150,15 +174,20 @@ class DecisionCache {
   }
 }
 
-/** The key of a clean VIN's decision within a plan: its characters at the plan's read positions. */
-function decisionKey(read: Int8Array, vin: string): number | string {
-  if (read.length <= NUMERIC_KEY_POSITIONS) {
+/**
+ * The key of a clean VIN's decision within a plan: the classes of its characters at the plan's
+ * read positions, as a mixed-radix number (or, past 2^53, a string of class codes). VINs with the
+ * same key are decided alike, so any two differing only where no pattern tells them apart share one.
+ */
+function decisionKey(plan: Plan, vin: string): number | string {
+  const { read, classes, classCount } = plan;
+  if (plan.numericKeys) {
     let key = 0;
-    for (let i = 0; i < read.length; i++) key = key * VIN_CHARACTERS + vinCharIndex(vin.charCodeAt(read[i]!));
+    for (let i = 0; i < read.length; i++) key = key * classCount[i]! + classes[i * VIN_CHARACTERS + vinCharIndex(vin.charCodeAt(read[i]!))]!;
     return key;
   }
   let key = '';
-  for (let i = 0; i < read.length; i++) key += vin[read[i]!];
+  for (let i = 0; i < read.length; i++) key += String.fromCharCode(48 + classes[i * VIN_CHARACTERS + vinCharIndex(vin.charCodeAt(read[i]!))]!);
   return key;
 }
 
@@ -178,29 +207,72 @@ function scratchFor(i: number, words: number): Int32Array {
   return set;
 }
 
-/**
- * Per candidate link of the decode in progress, whether any of its ordinary patterns admits the
- * VIN: most VINs fit one of a plan's few schemas, and the others' elements need no bit-set scan.
- */
-let linkMatched = new Uint8Array(64);
 
-/** Fills the winner slots for a VIN; returns how many elements a pattern decided. */
-function decideElements(plan: Plan, vin: string, partial: boolean, undecided: string[]): number {
-  const { links, cells } = plan;
-  // A clean VIN that no ordinary pattern admits (most VINs of a model the tables do not know)
-  // skips the per-element search: every element is open for the formula keys alone.
-  let any = partial;
-  if (linkMatched.length < links.length) linkMatched = new Uint8Array(links.length);
-  if (!partial) {
-    for (let i = 0; i < links.length; i++) {
-      const matched = matchingPatterns(links[i]!.schema, vin, scratchFor(i, links[i]!.schema.words));
-      linkMatched[i] = matched ? 1 : 0;
-      if (matched) any = true;
+/** The rank of each element's winner so far (decideClean). */
+const winRank = new Int32Array(ELEMENTS);
+
+/**
+ * Fills the winner slots for a clean VIN; returns how many elements a pattern decided. Per
+ * candidate (most recent YearFrom first) the VIN's matching patterns are one bit set, in element
+ * then rank order, so the first set bit of an element is the candidate's answer for it: walking
+ * the set bits and skipping to the next element after each costs what the VIN matches, not what
+ * the plan holds. A later candidate takes an element only from one of the same YearFrom with a
+ * lower rank (precedence: YearFrom, then rank).
+ */
+function decideClean(plan: Plan, vin: string): number {
+  const { links } = plan;
+  winLink.fill(-1);
+  winEngine.fill(null);
+  let decided = 0;
+  for (let i = 0; i < links.length; i++) {
+    const { schema: s, yearFrom } = links[i]!;
+    const set = scratchFor(i, s.words);
+    if (!matchingPatterns(s, vin, set)) continue;
+    const ordinary = s.ordinary;
+    // Element e's patterns end at `next`; those below `from` are passed over.
+    let e = 0, next = elementFrom(s, 1), from = 0;
+    for (let w = 0; w < s.words; w++) {
+      let bits = set[w]!;
+      if (w === from >>> 5) bits &= -1 << (from & 31);
+      while (bits !== 0) {
+        const p = (w << 5) + (31 - Math.clz32(bits & -bits));
+        if (p >= ordinary) break;
+        while (p >= next) next = elementFrom(s, ++e + 1);
+        const held = winLink[e]!;
+        if (held < 0) {
+          winLink[e] = i; winPattern[e] = p; winRank[e] = rankAt(s, p); decided++;
+        } else if (links[held]!.yearFrom === yearFrom && rankAt(s, p) < winRank[e]!) {
+          winLink[e] = i; winPattern[e] = p; winRank[e] = rankAt(s, p);
+        }
+        // The element's other patterns rank lower in this schema: on to the next element's.
+        from = next;
+        if (next >>> 5 !== w) { w = (next >>> 5) - 1; break; }
+        bits &= -1 << (next & 31);
+      }
     }
   }
+  for (let e = 0; e < ELEMENTS; e++) if (winLink[e]! >= 0) winValue[e] = valueAt(links[winLink[e]!]!.schema, winPattern[e]!);
+  if (plan.formulas) {
+    // Formula keys fill what no ordinary pattern decided, by the same precedence.
+    for (let e = 0; e < ELEMENTS; e++) {
+      if (winLink[e]! >= 0) continue;
+      for (let i = 0; i < links.length; i++) {
+        const hit = formulaMatch(links[i]!.schema, e, vin);
+        if (hit) { winLink[e] = i; winPattern[e] = hit[0]; winValue[e] = hit[1]; decided++; break; }
+      }
+    }
+  }
+  return decided;
+}
+
+/**
+ * Fills the winner slots for a partial VIN; returns how many elements a pattern decided. An
+ * element an unknown position leaves open goes into `undecided` (and stays undecided).
+ */
+function decidePartial(plan: Plan, vin: string, undecided: string[]): number {
+  const { links, cells } = plan;
   let decided = 0;
-  if (!any) { winLink.fill(-1); winEngine.fill(null); }
-  else for (let e = 0, at = 0; e < ELEMENTS; e++) {
+  for (let e = 0, at = 0; e < ELEMENTS; e++) {
     let best = -1, bestPattern = -1, bestYear = -1, bestRank = 0;
     let open = false;
     const end = at + 1 + cells[at]! * 3;
@@ -208,9 +280,8 @@ function decideElements(plan: Plan, vin: string, partial: boolean, undecided: st
       const i = cells[at]!;
       const link = links[i]!;
       if (best >= 0 && link.yearFrom < bestYear) break;
-      if (!partial && linkMatched[i] === 0) continue;
       const s = link.schema;
-      const p = partial ? firstMatch(s, e, vin, true) : firstInRange(scratch[i]!, cells[at + 1]!, cells[at + 2]!);
+      const p = firstMatch(s, e, vin, true);
       if (p === -2) { open = true; continue; }
       if (p >= 0 && (best < 0 || rankAt(s, p) < bestRank)) {
         best = i; bestPattern = p; bestYear = link.yearFrom; bestRank = rankAt(s, p);
@@ -224,16 +295,6 @@ function decideElements(plan: Plan, vin: string, partial: boolean, undecided: st
       winPattern[e] = bestPattern;
       winValue[e] = valueAt(links[best]!.schema, bestPattern);
       decided++;
-    }
-  }
-  if (!partial && plan.formulas) {
-    // Formula keys fill what no ordinary pattern decided, by the same precedence.
-    for (let e = 0; e < ELEMENTS; e++) {
-      if (winLink[e]! >= 0) continue;
-      for (let i = 0; i < links.length; i++) {
-        const hit = formulaMatch(links[i]!.schema, e, vin);
-        if (hit) { winLink[e] = i; winPattern[e] = hit[0]; winValue[e] = hit[1]; decided++; break; }
-      }
     }
   }
   return decided;
@@ -348,7 +409,7 @@ export class VehicleLayer {
   private decide(plan: Plan, vin: string, partial: boolean): VehicleDecision {
     if (plan.links.length === 0) return NOTHING_DECIDED;
     if (partial) return this.decideNow(plan, vin, true);
-    const key = decisionKey(plan.read, vin);
+    const key = decisionKey(plan, vin);
     let decision = this.cache.get(plan, key);
     if (decision === undefined) {
       decision = this.decideNow(plan, vin, false);
@@ -360,7 +421,7 @@ export class VehicleLayer {
 
   private decideNow(plan: Plan, vin: string, partial: boolean): VehicleDecision {
     const undecided: string[] = [];
-    if (decideElements(plan, vin, partial, undecided) === 0) {
+    if ((partial ? decidePartial(plan, vin, undecided) : decideClean(plan, vin)) === 0) {
       return undecided.length === 0 ? NOTHING_DECIDED : { ...NOTHING_DECIDED, undecided };
     }
     if (winLink[E.engine_model]! >= 0) fillFromEngineModel(this.engineFills(winValue[E.engine_model]!));

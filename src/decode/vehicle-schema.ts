@@ -51,6 +51,13 @@ export interface CompiledSchema {
   /** The VIN indexes any pattern reads, formula patterns included, ascending: nothing else can change what the schema decides. */
   readonly readPositions: number;
   readonly readCount: number;
+  /**
+   * Per read position r (in readPositions' order) and VIN character index c, the character's class
+   * there: data[classOf + r * VIN_CHARACTERS + c]. Two characters share a class when every
+   * pattern of the schema treats them alike at that position (so swapping one for the other
+   * changes no decision); at a position a formula key reads its value from, each is its own.
+   */
+  readonly classOf: number;
   /** Words of 32 bits that hold one bit per ordinary pattern. */
   readonly words: number;
   /**
@@ -78,6 +85,8 @@ export const elementFrom = (s: CompiledSchema, e: number): number => s.data[s.el
 export const formulaCount = (s: CompiledSchema): number => s.patterns - s.ordinary;
 /** The VIN indexes any pattern of the schema reads. */
 export const readPositionsOf = (s: CompiledSchema): Int32Array => s.data.subarray(s.readPositions, s.readPositions + s.readCount);
+/** The class of VIN character index c at the schema's r-th read position (see CompiledSchema.classOf). */
+export const classAt = (s: CompiledSchema, r: number, c: number): number => s.data[s.classOf + r * VIN_CHARACTERS + c]!;
 
 
 /** The bit of a character code in a [low, high] mask pair; vPIC's keys hold a few non-VIN characters, which match nothing. */
@@ -161,13 +170,14 @@ export function compileSchema(data: VehicleSchemaData): CompiledSchema {
   const readPositions = Int32Array.from(read).sort();
   const { positions, words, admitted } = admissionTable(code, testStart, ordinary);
   const formulaCode = code.subarray(testStart[ordinary]!, testStart[n]!);
+  const classOf = characterClasses(readPositions, positions, words, admitted, formulaCode, new Set(formulaReads.flat()));
 
   // The sections of `data`, in order.
   const sizes = {
     elementStart: ELEMENTS + 1, formulaStart: ELEMENTS + 1, testStart: n - ordinary + 1, code: formulaCode.length,
     rank: n, keyStart: n, keyEnd: n, valueOf: n, makeOf: n,
     formulaRead: formulaReads.length + 1, formulaPositions: formulaReads.reduce((sum, r) => sum + r.length, 0),
-    positions: positions.length, readPositions: readPositions.length, admitted: admitted.length,
+    positions: positions.length, readPositions: readPositions.length, classOf: classOf.length, admitted: admitted.length,
   };
   const at = {} as Record<keyof typeof sizes, number>;
   let total = 0;
@@ -187,13 +197,14 @@ export function compileSchema(data: VehicleSchemaData): CompiledSchema {
   out[at.formulaRead + formulaReads.length] = next;
   out.set(positions, at.positions);
   out.set(readPositions, at.readPositions);
+  out.set(classOf, at.classOf);
   out.set(admitted, at.admitted);
   return {
     id: data.id, name: data.name, data: out, patterns: n, ordinary,
     elementStart: at.elementStart, formulaStart: at.formulaStart, testStart: at.testStart,
     rank: at.rank, keyStart: at.keyStart, keyEnd: at.keyEnd, valueOf: at.valueOf, makeOf: at.makeOf,
     formulaRead: at.formulaRead, positions: at.positions, positionCount: positions.length,
-    readPositions: at.readPositions, readCount: readPositions.length, words, admitted: at.admitted,
+    readPositions: at.readPositions, readCount: readPositions.length, classOf: at.classOf, words, admitted: at.admitted,
     keyText: keys, valueNames: data.values, makeNames: data.makes,
   };
 }
@@ -235,6 +246,32 @@ function admissionTable(code: Int32Array, testStart: Int32Array, patterns: numbe
   return { positions: Int32Array.from(order, (k) => positions[k]!), words, admitted: ordered };
 }
 
+/**
+ * Per read position and VIN character, the character's class (CompiledSchema.classOf): the
+ * characters whose admission rows (and formula tests) at that position are the same share one.
+ */
+function characterClasses(read: Int32Array, positions: Int32Array, words: number, admitted: Int32Array, formulaCode: Int32Array, formulaRead: ReadonlySet<number>): Int32Array {
+  const out = new Int32Array(read.length * VIN_CHARACTERS);
+  read.forEach((index, r) => {
+    if (formulaRead.has(index)) { // the value is the character itself
+      for (let c = 0; c < VIN_CHARACTERS; c++) out[r * VIN_CHARACTERS + c] = c;
+      return;
+    }
+    const k = positions.indexOf(index);
+    const classes = new Map<string, number>();
+    for (let c = 0; c < VIN_CHARACTERS; c++) {
+      const slot = charSlot(VIN_ALPHABET.charCodeAt(c));
+      let signature = k < 0 ? '' : admitted.subarray((k * VIN_CHARACTERS + c) * words, (k * VIN_CHARACTERS + c + 1) * words).join(',');
+      signature += '|';
+      for (let t = 0; t < formulaCode.length; t += 3) if (formulaCode[t] === index) signature += hasSlot(formulaCode[t + 1]!, formulaCode[t + 2]!, slot) ? '1' : '0';
+      let id = classes.get(signature);
+      if (id === undefined) classes.set(signature, id = classes.size);
+      out[r * VIN_CHARACTERS + c] = id;
+    }
+  });
+  return out;
+}
+
 function popcount(n: number): number {
   n -= (n >>> 1) & 0x55555555;
   n = (n & 0x33333333) + ((n >>> 2) & 0x33333333);
@@ -263,19 +300,6 @@ export function matchingPatterns(s: CompiledSchema, vin: string, into: Int32Arra
     if (any === 0) return false; // no pattern left: the rest cannot add one
   }
   return true;
-}
-
-/** The first pattern of from..to-1 in a bit set from matchingPatterns, or -1. */
-export function firstInRange(matching: Int32Array, from: number, to: number): number {
-  if (from === to) return -1;
-  const last = (to - 1) >>> 5;
-  for (let w = from >>> 5; w <= last; w++) {
-    let bits = matching[w]!;
-    if (w === from >>> 5) bits &= -1 << (from & 31);
-    if (w === last && (to & 31) !== 0) bits &= (1 << (to & 31)) - 1;
-    if (bits !== 0) return (w << 5) + (31 - Math.clz32(bits & -bits));
-  }
-  return -1;
 }
 
 /** Whether pattern p's bit is set in row `row` of the admission table. */
