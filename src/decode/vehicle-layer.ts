@@ -410,11 +410,13 @@ export class VehicleLayer {
     if (plan.links.length === 0) return NOTHING_DECIDED;
     if (partial) return this.decideNow(plan, vin, true);
     const key = decisionKey(plan, vin);
-    let decision = this.cache.get(plan, key);
+    // Kept from the second sighting on: a one-off costs no cache entry, and a first sighting no
+    // lookup (a key whose sighting another key has since overwritten is decided again: the same answer).
+    const again = this.sightings.again(typeof key === 'number' ? hashNumber(key, plan.id) : hashText(key) ^ plan.id);
+    let decision = again ? this.cache.get(plan, key) : undefined;
     if (decision === undefined) {
       decision = this.decideNow(plan, vin, false);
-      // Kept from the second sighting on: a one-off costs no cache entry.
-      if (this.sightings.again(typeof key === 'number' ? hashNumber(key, plan.id) : hashText(key) ^ plan.id)) this.cache.set(plan, key, decision);
+      if (again) this.cache.set(plan, key, decision);
     }
     return decision;
   }
