@@ -23,8 +23,9 @@ export const hasSlot = (low: number, high: number, slot: number): boolean =>
 
 /**
  * The compact index of the VIN characters alone, 0-32 in VIN_ALPHABET's order: where a table has a
- * row per character and rows are many (a vehicle schema's admission table and character classes:
- * vehicle-schema.ts), the ten codes that are no VIN character would be wasted.
+ * row per character and rows are many (a vehicle schema's admission table: vehicle-schema.ts), or
+ * a key is a base-33 number (vehicle-layer.ts's decision keys), the ten codes that are no VIN
+ * character would be wasted.
  */
 export const VIN_ALPHABET = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
 export const VIN_CHARACTERS = 33;

@@ -7,10 +7,9 @@
 //
 // Speed: a WMI's candidate schemas for one model year are a Plan, made once (bounded by the
 // registry). Deciding a clean VIN is one bit-set AND per position the plan's schemas constrain,
-// then the first set bit per element; the winners go into scratch arrays, not objects. Decisions
-// are cached per plan, keyed by the classes of the characters the plan reads (characters that no
-// candidate pattern tells apart share a class: most of the 33 at most positions), at most
-// DECISIONS_KEPT in all.
+// then the set bits walked element by element; the winners go into scratch arrays, not objects.
+// Decisions are cached per plan, keyed by the characters the plan reads (a number: base-33
+// digits), at most DECISIONS_KEPT in all.
 import type { DecodeResult, Evidence } from '../generated/contract.js';
 import { NO_ATTRIBUTES, NO_ENGINE, type VehicleAttributes } from './vehicle-attributes.js';
 import type { EngineFillTuple, VehicleData } from './vehicle-data.js';
@@ -18,7 +17,7 @@ import { interner } from './interner.js';
 import { hashNumber, hashText, Sightings } from './sightings.js';
 import { ELEMENT_INDEX as E, VEHICLE_ELEMENTS } from './vehicle-elements.js';
 import { VIN_CHARACTERS, vinCharIndex } from './alphabet.js';
-import { compileSchema, elementFrom, firstMatch, formulaCount, formulaMatch, classAt, keyAt, makeAt, matchingPatterns, rankAt, readPositionsOf, valueAt, type CompiledSchema } from './vehicle-schema.js';
+import { compileSchema, elementFrom, firstMatch, formulaCount, formulaMatch, keyAt, makeAt, matchingPatterns, rankAt, readPositionsOf, valueAt, type CompiledSchema } from './vehicle-schema.js';
 
 const ELEMENTS = VEHICLE_ELEMENTS.length;
 /** vPIC Conversion: cubic inches to litres. */
@@ -26,6 +25,8 @@ const LITRES_PER_CUBIC_INCH = 0.016387064;
 /** Model years a plan is kept for by index (year - FIRST_PLAN_YEAR); others are made per call. */
 const FIRST_PLAN_YEAR = 1950;
 const PLAN_YEARS = 201;
+/** Up to this many read positions, a decision's key is a base-33 number below 2^53. */
+const NUMERIC_KEY_POSITIONS = 10;
 
 export interface VehicleDecision {
   attributes: VehicleAttributes;
@@ -83,32 +84,7 @@ class Plan {
     for (const link of links) for (const p of readPositionsOf(link.schema)) positions.add(p);
     this.read = Int8Array.from([...positions].sort((a, b) => a - b));
     this.formulas = links.some((l) => formulaCount(l.schema) > 0);
-    // A character's class at a read position is the tuple of its classes in the candidates that
-    // read the position: characters alike in every candidate decide alike.
-    this.classes = new Uint8Array(this.read.length * VIN_CHARACTERS);
-    this.classCount = new Int32Array(this.read.length);
-    let keySpace = 1;
-    this.read.forEach((index, i) => {
-      const at = links.map(({ schema }) => readPositionsOf(schema).indexOf(index));
-      const ids = new Map<string, number>();
-      for (let c = 0; c < VIN_CHARACTERS; c++) {
-        const tuple = at.map((r, l) => (r < 0 ? -1 : classAt(links[l]!.schema, r, c))).join(',');
-        let id = ids.get(tuple);
-        if (id === undefined) ids.set(tuple, id = ids.size);
-        this.classes[i * VIN_CHARACTERS + c] = id;
-      }
-      this.classCount[i] = ids.size;
-      keySpace *= ids.size;
-    });
-    this.numericKeys = keySpace <= Number.MAX_SAFE_INTEGER;
   }
-
-  /** Per read position i and VIN character index c, the character's class: classes[i * VIN_CHARACTERS + c]. */
-  readonly classes: Uint8Array;
-  /** Per read position, how many classes it has. */
-  readonly classCount: Int32Array;
-  /** Whether a decision key (a mixed-radix number over the classes) stays below 2^53. */
-  readonly numericKeys: boolean;
 }
 
 /**
@@ -174,20 +150,15 @@ class DecisionCache {
   }
 }
 
-/**
- * The key of a clean VIN's decision within a plan: the classes of its characters at the plan's
- * read positions, as a mixed-radix number (or, past 2^53, a string of class codes). VINs with the
- * same key are decided alike, so any two differing only where no pattern tells them apart share one.
- */
-function decisionKey(plan: Plan, vin: string): number | string {
-  const { read, classes, classCount } = plan;
-  if (plan.numericKeys) {
+/** The key of a clean VIN's decision within a plan: its characters at the plan's read positions. */
+function decisionKey(read: Int8Array, vin: string): number | string {
+  if (read.length <= NUMERIC_KEY_POSITIONS) {
     let key = 0;
-    for (let i = 0; i < read.length; i++) key = key * classCount[i]! + classes[i * VIN_CHARACTERS + vinCharIndex(vin.charCodeAt(read[i]!))]!;
+    for (let i = 0; i < read.length; i++) key = key * VIN_CHARACTERS + vinCharIndex(vin.charCodeAt(read[i]!));
     return key;
   }
   let key = '';
-  for (let i = 0; i < read.length; i++) key += String.fromCharCode(48 + classes[i * VIN_CHARACTERS + vinCharIndex(vin.charCodeAt(read[i]!))]!);
+  for (let i = 0; i < read.length; i++) key += vin[read[i]!];
   return key;
 }
 
@@ -206,7 +177,6 @@ function scratchFor(i: number, words: number): Int32Array {
   if (!set || set.length < words) scratch[i] = set = new Int32Array(Math.max(words, 64));
   return set;
 }
-
 
 /** The rank of each element's winner so far (decideClean). */
 const winRank = new Int32Array(ELEMENTS);
@@ -409,7 +379,7 @@ export class VehicleLayer {
   private decide(plan: Plan, vin: string, partial: boolean): VehicleDecision {
     if (plan.links.length === 0) return NOTHING_DECIDED;
     if (partial) return this.decideNow(plan, vin, true);
-    const key = decisionKey(plan, vin);
+    const key = decisionKey(plan.read, vin);
     // Kept from the second sighting on: a one-off costs no cache entry, and a first sighting no
     // lookup (a key whose sighting another key has since overwritten is decided again: the same answer).
     const again = this.sightings.again(typeof key === 'number' ? hashNumber(key, plan.id) : hashText(key) ^ plan.id);

@@ -51,13 +51,6 @@ export interface CompiledSchema {
   /** The VIN indexes any pattern reads, formula patterns included, ascending: nothing else can change what the schema decides. */
   readonly readPositions: number;
   readonly readCount: number;
-  /**
-   * Per read position r (in readPositions' order) and VIN character index c, the character's class
-   * there: data[classOf + r * VIN_CHARACTERS + c]. Two characters share a class when every
-   * pattern of the schema treats them alike at that position (so swapping one for the other
-   * changes no decision); at a position a formula key reads its value from, each is its own.
-   */
-  readonly classOf: number;
   /** Words of 32 bits that hold one bit per ordinary pattern. */
   readonly words: number;
   /**
@@ -85,8 +78,6 @@ export const elementFrom = (s: CompiledSchema, e: number): number => s.data[s.el
 export const formulaCount = (s: CompiledSchema): number => s.patterns - s.ordinary;
 /** The VIN indexes any pattern of the schema reads. */
 export const readPositionsOf = (s: CompiledSchema): Int32Array => s.data.subarray(s.readPositions, s.readPositions + s.readCount);
-/** The class of VIN character index c at the schema's r-th read position (see CompiledSchema.classOf). */
-export const classAt = (s: CompiledSchema, r: number, c: number): number => s.data[s.classOf + r * VIN_CHARACTERS + c]!;
 
 
 /** The bit of a character code in a [low, high] mask pair; vPIC's keys hold a few non-VIN characters, which match nothing. */
@@ -170,14 +161,13 @@ export function compileSchema(data: VehicleSchemaData): CompiledSchema {
   const readPositions = Int32Array.from(read).sort();
   const { positions, words, admitted } = admissionTable(code, testStart, ordinary);
   const formulaCode = code.subarray(testStart[ordinary]!, testStart[n]!);
-  const classOf = characterClasses(readPositions, positions, words, admitted, formulaCode, new Set(formulaReads.flat()));
 
   // The sections of `data`, in order.
   const sizes = {
     elementStart: ELEMENTS + 1, formulaStart: ELEMENTS + 1, testStart: n - ordinary + 1, code: formulaCode.length,
     rank: n, keyStart: n, keyEnd: n, valueOf: n, makeOf: n,
     formulaRead: formulaReads.length + 1, formulaPositions: formulaReads.reduce((sum, r) => sum + r.length, 0),
-    positions: positions.length, readPositions: readPositions.length, classOf: classOf.length, admitted: admitted.length,
+    positions: positions.length, readPositions: readPositions.length, admitted: admitted.length,
   };
   const at = {} as Record<keyof typeof sizes, number>;
   let total = 0;
@@ -197,14 +187,13 @@ export function compileSchema(data: VehicleSchemaData): CompiledSchema {
   out[at.formulaRead + formulaReads.length] = next;
   out.set(positions, at.positions);
   out.set(readPositions, at.readPositions);
-  out.set(classOf, at.classOf);
   out.set(admitted, at.admitted);
   return {
     id: data.id, name: data.name, data: out, patterns: n, ordinary,
     elementStart: at.elementStart, formulaStart: at.formulaStart, testStart: at.testStart,
     rank: at.rank, keyStart: at.keyStart, keyEnd: at.keyEnd, valueOf: at.valueOf, makeOf: at.makeOf,
     formulaRead: at.formulaRead, positions: at.positions, positionCount: positions.length,
-    readPositions: at.readPositions, readCount: readPositions.length, classOf: at.classOf, words, admitted: at.admitted,
+    readPositions: at.readPositions, readCount: readPositions.length, words, admitted: at.admitted,
     keyText: keys, valueNames: data.values, makeNames: data.makes,
   };
 }
@@ -244,32 +233,6 @@ function admissionTable(code: Int32Array, testStart: Int32Array, patterns: numbe
   const ordered = new Int32Array(admitted.length);
   order.forEach((k, i) => ordered.set(admitted.subarray(k * block, (k + 1) * block), i * block));
   return { positions: Int32Array.from(order, (k) => positions[k]!), words, admitted: ordered };
-}
-
-/**
- * Per read position and VIN character, the character's class (CompiledSchema.classOf): the
- * characters whose admission rows (and formula tests) at that position are the same share one.
- */
-function characterClasses(read: Int32Array, positions: Int32Array, words: number, admitted: Int32Array, formulaCode: Int32Array, formulaRead: ReadonlySet<number>): Int32Array {
-  const out = new Int32Array(read.length * VIN_CHARACTERS);
-  read.forEach((index, r) => {
-    if (formulaRead.has(index)) { // the value is the character itself
-      for (let c = 0; c < VIN_CHARACTERS; c++) out[r * VIN_CHARACTERS + c] = c;
-      return;
-    }
-    const k = positions.indexOf(index);
-    const classes = new Map<string, number>();
-    for (let c = 0; c < VIN_CHARACTERS; c++) {
-      const slot = charSlot(VIN_ALPHABET.charCodeAt(c));
-      let signature = k < 0 ? '' : admitted.subarray((k * VIN_CHARACTERS + c) * words, (k * VIN_CHARACTERS + c + 1) * words).join(',');
-      signature += '|';
-      for (let t = 0; t < formulaCode.length; t += 3) if (formulaCode[t] === index) signature += hasSlot(formulaCode[t + 1]!, formulaCode[t + 2]!, slot) ? '1' : '0';
-      let id = classes.get(signature);
-      if (id === undefined) classes.set(signature, id = classes.size);
-      out[r * VIN_CHARACTERS + c] = id;
-    }
-  });
-  return out;
 }
 
 function popcount(n: number): number {
