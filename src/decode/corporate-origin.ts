@@ -63,6 +63,6 @@ export function resolveCorporateOrigin(tables: Tables, vin: string): CorporateOr
   });
   return {
     wmi, lowVolume, range, entry, checkDigitRequired: range?.region === 'North America' || countryCode === 'CN',
-    plants: tables.plants.get(wmi) ?? NO_PLANTS, position7Rule: followsPosition7Rule(entry), layer, evidence, warnings,
+    plants: tables.plants.get(wmi) ?? NO_PLANTS, position7Rule: followsPosition7Rule(entry, range?.region), layer, evidence, warnings,
   };
 }

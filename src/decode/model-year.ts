@@ -15,10 +15,15 @@ const POSITION_7_RULE_TYPES = new Set(['Passenger Car', 'Multipurpose Passenger 
  * Part 565's, so it binds cars, MPVs and trucks of makers that sell in the United States, whose WMIs
  * NHTSA's registry holds. A WMI known only from a curated source (Honda Thailand's MRH, say) is of a
  * maker that does not build to Part 565: a valid check digit there (makers compute it everywhere, and
- * China requires it) says nothing about position 7, so both cycles stay candidates.
+ * China requires it) says nothing about position 7, so both cycles stay candidates. So too for a
+ * South American WMI (ISO 3780 region `8`-`9`): NHTSA holds VW do Brasil's 9BW and Ford Brasil's 9BF
+ * for the few vehicles they built for the US, but their home-market VINs write a digit at position 7
+ * in any year (a 2014 VW Fox `9BWAA45Z5E…`, a 2017 Ford Ka `9BFZH55J6H…`), and the rule would read
+ * them 30 years early.
  */
-export function followsPosition7Rule(entry: WmiEntry | null | undefined): boolean {
-  return !!entry && entry.source === VPIC_SOURCE && entry.vehicleType !== null && POSITION_7_RULE_TYPES.has(entry.vehicleType);
+export function followsPosition7Rule(entry: WmiEntry | null | undefined, region: string | null | undefined): boolean {
+  return !!entry && entry.source === VPIC_SOURCE && entry.vehicleType !== null && POSITION_7_RULE_TYPES.has(entry.vehicleType)
+    && region !== 'South America';
 }
 
 /** The reading of a VIN's position 10 (a character of the VIN alphabet); readings are made once per code and shared. */

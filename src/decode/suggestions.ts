@@ -83,7 +83,7 @@ class Checker {
       this.wmi = wmi;
       this.entry = this.tables.wmi.get(wmi);
       this.plants = this.entry ? this.tables.plants.get(wmi) ?? NO_PLANTS : NO_PLANTS;
-      this.position7Rule = followsPosition7Rule(this.entry);
+      this.position7Rule = followsPosition7Rule(this.entry, this.tables.iso3780.get(vin.slice(0, 2))?.region);
     }
     if (!this.entry) return null;
     const reading = readModelYear(this.tables, vin, this.position7Rule, true);

@@ -350,17 +350,18 @@ export class VehicleLayer {
   /**
    * Reads the vehicle for each model-year candidate. None (position 10 is no year code): every
    * schema of the WMI. One candidate, or a type under the position-7 rule: the latest candidate.
-   * Several, for types outside the rule (motorcycles, trailers, buses, ...): the reading whose
-   * patterns decode is kept; where both or neither decode, the most recent candidate stands, as
-   * the model-year rule says. `schemas` (schemasOf) null: nothing to read.
+   * Several, for types outside the rule (motorcycles, trailers, buses, and every type of a WMI that
+   * does not build to Part 565: model-year.ts): the reading whose patterns decide the model is
+   * kept; where both or neither do, the most recent candidate stands, as the model-year rule says.
+   * `schemas` (schemasOf) null: nothing to read.
    */
   read(schemas: WmiSchemas | null, vin: string, candidates: readonly number[], partial: boolean, position7Rule: boolean): VehicleReading {
     if (!schemas) return NO_READING;
     // Position 10 is no year code: every schema of the WMI is a candidate (vPIC's rule).
     if (candidates.length === 0) return partial ? NO_READING : { decision: this.decide(schemas.plan(null), vin, false), year: null };
     const latest = candidates[candidates.length - 1]!;
-    // Cars, MPVs and trucks keep the model-year rule's answer (a VIN of theirs with several
-    // candidates does not follow 49 CFR 565); only other types are read in both cycles.
+    // Cars, MPVs and trucks under the rule keep its answer (a VIN of theirs with several
+    // candidates does not follow 49 CFR 565); only others are read in both cycles.
     if (candidates.length === 1 || position7Rule) return { decision: this.decide(schemas.plan(latest), vin, partial), year: null };
     let decoded: { decision: VehicleDecision; year: number } | null = null;
     let latestDecision: VehicleDecision | null = null;
@@ -368,7 +369,9 @@ export class VehicleLayer {
       const year = candidates[i]!;
       const decision = this.decide(schemas.plan(year), vin, partial);
       if (i === candidates.length - 1) latestDecision = decision;
-      if (!decision.decoded) continue;
+      // A reading decodes when its patterns decide the model: a schema's catch-all GVWR or brake
+      // key that admits any VIN of the WMI says nothing of which year the VIN is.
+      if (decision.attributes.model === null) continue;
       if (decoded) return { decision: latestDecision!, year: null }; // more than one reading decodes
       decoded = { decision, year };
     }

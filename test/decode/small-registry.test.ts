@@ -14,10 +14,10 @@ const YEAR_CODES = 'ABCDEFGHJKLMNPRSTVWXY123456789';
 
 const REGISTRY: RegistryData = {
   buildYear: 2026,
-  countryCodes: [['CA', 'Canada'], ['CN', 'China'], ['DE', 'Germany'], ['GB', 'United Kingdom'], ['JP', 'Japan'], ['MX', 'Mexico'], ['US', 'United States']],
+  countryCodes: [['BR', 'Brazil'], ['CA', 'Canada'], ['CN', 'China'], ['DE', 'Germany'], ['GB', 'United Kingdom'], ['JP', 'Japan'], ['MX', 'Mexico'], ['US', 'United States']],
   iso3780: {
     sources: ['ISO 3780'],
-    rows: [['1', 'A', '0', 'US', 'North America', 0], ['L', 'A', '0', 'CN', 'Asia', 0], ['W', 'A', '0', 'DE', 'Europe', 0]],
+    rows: [['1', 'A', '0', 'US', 'North America', 0], ['9', 'A', 'E', 'BR', 'South America', 0], ['L', 'A', '0', 'CN', 'Asia', 0], ['W', 'A', '0', 'DE', 'Europe', 0]],
   },
   wmi: {
     sources: ['NHTSA vPIC', 'Curated list'],
@@ -29,6 +29,7 @@ const REGISTRY: RegistryData = {
       ['WT2', 'Test Trucks LLC', '', 'US', 'Truck', 0],
       ['LT1', 'Test China Co.', 'Testc', 'CN', 'Passenger Car', 1],
       ['9T1', 'Test Britain Ltd', 'Testg', 'GB', 'Passenger Car', 1],
+      ['9BT', 'Test do Brasil', 'Testa', 'BR', 'Passenger Car', 0],
     ],
   },
   plants: {
@@ -215,6 +216,15 @@ describe('model year (49 CFR 565.15)', () => {
     const r = result(vin('1TMAB12C_AA123456'));
     expect(r.validation.checkDigit.status).toBe('MATCH');
     expect(r.vehicle.modelYearCandidates).toEqual([1980, 2010]);
+  });
+
+  it('the rule is not applied to a South American WMI, though NHTSA holds it (home-market VINs write a digit at position 7 in any year)', () => {
+    const r = result(vin('9BTAB12C_EE123456'));
+    expect(r.validation.checkDigit.status).toBe('MATCH');
+    expect(r.vehicle).toMatchObject({ modelYear: 2014, modelYearCandidates: [1984, 2014] });
+    expect(warningCodes(r)).toContain('MODEL_YEAR_AMBIGUOUS');
+    // The same VIN under a North American car WMI of vPIC keeps the rule's one year.
+    expect(result(vin('1T1AB12C_EE123456')).vehicle).toMatchObject({ modelYear: 1984, modelYearCandidates: [1984] });
   });
 
   it('the rule is not applied to a car WMI that only a curated source knows (its maker does not build to Part 565)', () => {

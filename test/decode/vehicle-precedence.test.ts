@@ -167,12 +167,20 @@ describe('make, model year and what is left undecided', () => {
     expect(two(vin('1T2', 'BB1Z3', 'G1234567')).vehicle).toMatchObject({ model: null, make: null });
   });
 
-  it('outside the position-7 rule, the model-year reading whose patterns decode is kept', () => {
+  it('outside the position-7 rule, the model-year reading whose patterns decide the model is kept', () => {
     const decode = decoderWith({ schemas, links: ['1TM,1,1985,1990,NHTSA vPIC'], patterns });
     const old = decode(vin('1TM', 'AB1Z3', 'G1234567')); // G: 1986 or 2016
     expect(old.vehicle).toMatchObject({ modelYear: 1986, modelYearCandidates: [1986, 2016], model: 'Gamma' });
     expect(old.validation.warnings.map((w) => w.code)).toContain('MODEL_YEAR_AMBIGUOUS');
     expect(decode(vin('1TM', 'ZZ123', 'G1234567')).vehicle).toMatchObject({ modelYear: 2016, model: null });
+  });
+
+  it('a reading that decides no model (a catch-all body key, say) does not settle the year', () => {
+    // 1986's schema decides the body of any VIN with B at position 4, and no model for it.
+    const decode = decoderWith({ schemas, links: ['1TM,1,1985,1990,NHTSA vPIC'], patterns });
+    const r = decode(vin('1TM', 'BB1Z3', 'G1234567'));
+    expect(r.vehicle).toMatchObject({ modelYear: 2016, modelYearCandidates: [1986, 2016], model: null, bodyClass: null });
+    expect(r.validation.warnings.map((w) => w.code)).toContain('MODEL_YEAR_AMBIGUOUS');
   });
 
   it('where position 10 is no year code, every schema of the WMI is a candidate', () => {
