@@ -34,13 +34,11 @@ export interface VehicleDecision {
   make: string | null;
   /** One item per attribute group that a pattern decided. */
   evidence: readonly Readonly<Evidence>[];
-  /** True when any pattern matched. */
-  decoded: boolean;
   /** Elements a partial VIN's unknown positions leave open. */
   undecided: readonly string[];
 }
 
-export const NOTHING_DECIDED: VehicleDecision = Object.freeze({ attributes: NO_ATTRIBUTES, make: null, evidence: Object.freeze([]), decoded: false, undecided: Object.freeze([]) });
+export const NOTHING_DECIDED: VehicleDecision = Object.freeze({ attributes: NO_ATTRIBUTES, make: null, evidence: Object.freeze([]), undecided: Object.freeze([]) });
 
 /** A compiled schema and the evidence items of its pattern winners, by pattern (a pattern's element names its group), made on first use. */
 interface SchemaEntry { readonly schema: CompiledSchema; readonly evidence: (Readonly<Evidence> | undefined)[] }
@@ -62,24 +60,8 @@ class Plan {
   readonly decisions = new Map<number | string, VehicleDecision>();
   generation = -1;
 
-  /**
-   * Per element in order, the links whose schema has ordinary patterns of it: their count, then
-   * three numbers each (link, first pattern, one past the last), so deciding reads one small array
-   * of the plan and visits only ranges that can decide.
-   */
-  readonly cells: Int32Array;
-
   /** `links` most recent YearFrom first. */
   constructor(readonly links: readonly Link[]) {
-    const cells: number[] = [];
-    for (let e = 0; e < ELEMENTS; e++) {
-      const count = cells.push(0) - 1;
-      links.forEach(({ schema: s }, i) => {
-        const from = elementFrom(s, e), to = elementFrom(s, e + 1);
-        if (from < to) { cells.push(i, from, to); cells[count]!++; }
-      });
-    }
-    this.cells = Int32Array.from(cells);
     const positions = new Set<number>();
     for (const link of links) for (const p of readPositionsOf(link.schema)) positions.add(p);
     this.read = Int8Array.from([...positions].sort((a, b) => a - b));
@@ -240,24 +222,21 @@ function decideClean(plan: Plan, vin: string): number {
  * element an unknown position leaves open goes into `undecided` (and stays undecided).
  */
 function decidePartial(plan: Plan, vin: string, undecided: string[]): number {
-  const { links, cells } = plan;
+  const { links } = plan;
   let decided = 0;
-  for (let e = 0, at = 0; e < ELEMENTS; e++) {
+  for (let e = 0; e < ELEMENTS; e++) {
     let best = -1, bestPattern = -1, bestYear = -1, bestRank = 0;
     let open = false;
-    const end = at + 1 + cells[at]! * 3;
-    for (at++; at < end; at += 3) {
-      const i = cells[at]!;
+    for (let i = 0; i < links.length; i++) {
       const link = links[i]!;
       if (best >= 0 && link.yearFrom < bestYear) break;
       const s = link.schema;
-      const p = firstMatch(s, e, vin, true);
+      const p = firstMatch(s, e, vin, true); // -1 at once for a schema without patterns of e
       if (p === -2) { open = true; continue; }
       if (p >= 0 && (best < 0 || rankAt(s, p) < bestRank)) {
         best = i; bestPattern = p; bestYear = link.yearFrom; bestRank = rankAt(s, p);
       }
     }
-    at = end;
     winEngine[e] = null;
     if (open) { undecided.push(VEHICLE_ELEMENTS[e]!.name); best = -1; }
     winLink[e] = best;
@@ -413,7 +392,7 @@ export class VehicleLayer {
     // Shared by every result of the same decision (the decision cache): frozen.
     return {
       attributes, make: model >= 0 ? makeAt(plan.links[model]!.schema, winPattern[E.model]!) : null,
-      evidence: this.evidence(plan), decoded: true, undecided,
+      evidence: this.evidence(plan), undecided,
     };
   }
 
