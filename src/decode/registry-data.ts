@@ -23,8 +23,8 @@ export type JdmTuple = readonly [
 /** The `source` of every row `vino registry import-vpic` writes; any other source is a curated row. */
 export const VPIC_SOURCE = 'NHTSA vPIC';
 
-const CORRECTED_CITY = `${VPIC_SOURCE}; city: `;
-const CORRECTED_COUNTRY = `${VPIC_SOURCE}; country: `;
+/** What starts the source of a vPIC row that a correction changed (correctedPlantSource). */
+const CORRECTED = `${VPIC_SOURCE}; `;
 
 /**
  * The source of a vPIC plant row that registry/plant-country-corrections.csv, plant-city-corrections.csv
@@ -34,12 +34,12 @@ const CORRECTED_COUNTRY = `${VPIC_SOURCE}; country: `;
  */
 export function correctedPlantSource(countrySource: string | undefined, citySource: string | undefined): string | undefined {
   if (countrySource === undefined && citySource === undefined) return undefined;
-  return VPIC_SOURCE + (countrySource === undefined ? '' : `; country: ${countrySource}`) + (citySource === undefined ? '' : `; city: ${citySource}`);
+  const parts = [countrySource === undefined ? null : `country: ${countrySource}`, citySource === undefined ? null : `city: ${citySource}`];
+  return CORRECTED + parts.filter((p) => p !== null).join('; ');
 }
 
 /** Whether a compiled plant row is vPIC's, as vPIC gives it or with its country or city corrected. */
-export const isVpicPlantSource = (source: string): boolean =>
-  source === VPIC_SOURCE || source.startsWith(CORRECTED_CITY) || source.startsWith(CORRECTED_COUNTRY);
+export const isVpicPlantSource = (source: string): boolean => source === VPIC_SOURCE || source.startsWith(CORRECTED);
 
 /** One table: its rows and the distinct source strings the rows point into. */
 export interface SourcedTable<T> {
