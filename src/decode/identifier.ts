@@ -83,7 +83,7 @@ export function classifyIdentifier(input: string): { ok: true; id: Identifier } 
     }
   }
   if (foreign.length > 0) {
-    return { ok: false, error: { code: 'ILLEGAL_CHARACTERS', identifier: vin, positions: [...foreign, ...excluded].sort((a, b) => a - b), detail: `Only the letters A-Z (without I, O, Q) and the digits 0-9 can appear in a VIN; position(s) ${foreign.join(', ')} hold other characters.` } };
+    return { ok: false, error: { code: 'ILLEGAL_CHARACTERS', identifier: vin, positions: [...foreign, ...excluded].sort((a, b) => a - b), detail: `Only the letters A-Z (without I, O, Q) and the digits 0-9 can appear in a VIN; position(s) ${foreign.join(', ')} hold other characters${excluded.length > 0 ? `, and ${excluded.join(', ')} hold I, O or Q` : ''}.` } };
   }
   // The first 11 or more positions alone are a partial VIN: the rest unknown.
   const prefix = vin.length >= MIN_PARTIAL_LENGTH && vin.length < 17;

@@ -72,6 +72,12 @@ describe('decode: identifiers and their errors', () => {
     expect(outcome.error.detail.length).toBeGreaterThan(20);
   });
 
+  it('names every refused position in the detail, other characters and I, O or Q alike', () => {
+    const outcome = decode('<script>');
+    if (outcome.ok) throw new Error('expected a refusal');
+    expect(outcome.error.detail).toContain('position(s) 1, 8 hold other characters, and 5 hold I, O or Q');
+  });
+
   it('a hyphenated VIN gives the same result as the VIN typed plainly', () => {
     expect(decode('1HGCM-82633-A004352')).toEqual(decode(ACCORD));
   });
