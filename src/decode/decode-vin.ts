@@ -162,7 +162,9 @@ export function createVinDecoder(tables: Tables): VinDecoder {
     let hash = FNV_OFFSET;
     for (let i = 0; i < 11; i++) if (i !== 8) hash = fnvStep(hash, vin.charCodeAt(i));
     for (let i = 0; i < read.length; i++) hash = fnvStep(hash, vin.charCodeAt(read[i]!));
-    const template = templates.get(hash, vin, read);
+    // A model seen for the first time cannot have a template: no lookup (see Sightings).
+    const again = sightings.again(hash);
+    const template = again ? templates.get(hash, vin, read) : undefined;
     if (template) {
       const t = template.positions;
       return {
@@ -178,7 +180,7 @@ export function createVinDecoder(tables: Tables): VinDecoder {
     }
     const result = full(vin, remainder, wmi);
     // Kept from the second VIN of a model on: a one-off costs no template.
-    if (sightings.again(hash)) templates.set(hash, result);
+    if (again) templates.set(hash, result);
     return result;
   };
 }
