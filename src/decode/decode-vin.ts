@@ -11,7 +11,8 @@
 // per decode here: a few small young objects.
 import type { Confidence, DecodeResult, Evidence, Warning } from '../generated/contract.js';
 import { CHECK_DIGIT_CHARS, checkDigitValue } from './check-digit.js';
-import { NO_YEARS, position10Years, readModelYear } from './model-year.js';
+import { FORD_EUROPE_LAYOUT, fordEuropeLayout, NO_YEARS, position10Years, readModelYear } from './model-year.js';
+import { charSlot } from './alphabet.js';
 import { originWithoutWmi, PARTIAL, partialCheckDigit, partialModelYear, partialWarning, resolvePartialPlant, wmiKnown } from './partial.js';
 import { resolvePlant } from './plant.js';
 import { OriginCache, ResultTemplates, SharedParts, unregisteredWmi, type WmiDecoding } from './shared-parts.js';
@@ -58,7 +59,10 @@ export function createVinDecoder(tables: Tables): VinDecoder {
     // A partial VIN's check digit cannot be verified, so it contradicts nothing.
     const matches = partial || CHECK_DIGIT_CHARS.charCodeAt(remainder) === actual;
     const required = origin.checkDigitRequired;
-    const reading = partial ? partialModelYear(tables, vin, origin) : readModelYear(tables, vin, origin.position7Rule, matches);
+    // Ford of Europe's layout writes no model year: its position 10 is read as no year code.
+    const fordLayout = !matches && !partial && fordEuropeLayout(vin);
+    const reading = partial ? partialModelYear(tables, vin, origin)
+      : fordLayout ? tables.modelYearUnknown[charSlot(vin.charCodeAt(9))]! : readModelYear(tables, vin, origin.position7Rule, matches);
     const plantCode = vin[10]!;
     const vehicle = vehicleLayer.read(wmi.schemas, vin, reading.candidates, partial, origin.position7Rule);
     // Where the vehicle patterns settle an ambiguous model year, the plant is read for that year.
@@ -96,7 +100,8 @@ export function createVinDecoder(tables: Tables): VinDecoder {
         warnings.push(shared.mismatch(remainder, actual, required));
         if (!required && reading.modelYear !== null) warnings.push(NOT_PART_565);
       }
-      if (yearNote) warnings.push(yearNote);
+      if (fordLayout) warnings.push(FORD_EUROPE_LAYOUT);
+      else if (yearNote) warnings.push(yearNote);
       if (plantWarning) warnings.push(plantWarning);
     }
 

@@ -177,6 +177,22 @@ describe('golden VINs: what the layers add up to', () => {
     expect(warning?.message).toContain('Germany');
   });
 
+  it('a Ford in Ford of Europe\'s layout states no model year: its position 10 is the body type', () => {
+    // A 2022 Transit of a Romanian fleet file (eval/world-europe.csv's source): X at position 10
+    // repeats the body type of position 4; read as a year code it said 1999 (or 2029).
+    const r = decoded('WF0XXXTTGXGD24338');
+    expect(r.vehicle.modelYear).toBeNull();
+    expect(r.vehicle.modelYearCandidates).toEqual([]);
+    const year = r.validation.warnings.filter((w) => w.code.startsWith('MODEL_YEAR'));
+    expect(year).toHaveLength(1);
+    expect(year[0]!.message).toContain("Ford of Europe's layout");
+    expect(r.assembly.countryCode).toBe('TR');
+    // The same WMI in the Part 565 layout, check digit right, keeps its year.
+    const us = decoded('WF0DP3TH7D1234567');
+    expect(us.validation.checkDigit.status).toBe('MATCH');
+    expect(us.vehicle.modelYear).toBe(2013);
+  });
+
   it('a Mini with no model year in position 10 still finds Oxford, from the years that all name it', () => {
     const r = decoded('WMWRC31020TH72870');
     expect(r.vehicle.modelYear).toBeNull();
