@@ -71,12 +71,23 @@ function knownCountry(rows: RegistryRows, table: TableName, column: string): Rul
 
 import { VEHICLE_RULES } from './rules-vehicle.js';
 
+/** An accented small letter followed by a capital inside a word. */
+const MISCASED = /(?=[^\x00-\x7f])\p{Ll}\p{Lu}/u;
+
 export const CROSS_ROW_RULES: CrossRowRule[] = [
   {
     // The compiled tables separate fields with tabs and rows with line breaks.
     name: 'holds a tab or a line break',
     check: (rows) => Object.entries(rows).flatMap(([table, list]) => list.flatMap((row) =>
       Object.entries(row.values).filter(([, v]) => /[\t\r\n]/.test(v)).map(([column]) => ({ table: table as TableName, row, column })))),
+  },
+  {
+    // An earlier importer's title case took an accented letter for the end of a word and
+    // capitalised the next letter (DüSseldorf, Nuevo LeóN); the importer no longer does, and the
+    // rows it wrote were re-cased. A name like that is a typo for a steward to fix.
+    name: 'has a capital right after an accented small letter (as in DüSseldorf): write the word in one case',
+    check: (rows) => Object.entries(rows).flatMap(([table, list]) => list.flatMap((row) =>
+      Object.entries(row.values).filter(([column, v]) => column !== 'source' && MISCASED.test(v)).map(([column]) => ({ table: table as TableName, row, column, detail: row.values[column] })))),
   },
   {
     name: 'duplicate key',

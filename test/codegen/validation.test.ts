@@ -32,6 +32,10 @@ const cases: [string, { given: Partial<RegistryFiles>; want: string[] }][] = [
     given: { wmi: [WMI_ROW('1HGC')] },
     want: ['registry/wmi.csv:6: wmi: must be 3 characters of the VIN alphabet, or 6 when the third is 9 (low-volume makers: positions 1-3 + 12-14)'],
   }],
+  ['a name with a capital right after an accented letter, as the old importer wrote them', {
+    given: { wmi: ['2AB,Daimler VehíCulos Comerciales MéXico,Freightliner,MX,Truck,Test source'] },
+    want: ['registry/wmi.csv:6: manufacturer: has a capital right after an accented small letter (as in DüSseldorf): write the word in one case: Daimler VehíCulos Comerciales MéXico'],
+  }],
   ['a duplicate WMI', {
     given: { wmi: [WMI_ROW('1HG')] },
     want: ['registry/wmi.csv:6: wmi: duplicate key: 1HG (first at line 2)'],
