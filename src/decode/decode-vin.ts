@@ -11,7 +11,8 @@
 // per decode here: a few small young objects.
 import type { Confidence, DecodeResult, Evidence, Warning } from '../generated/contract.js';
 import { CHECK_DIGIT_CHARS, checkDigitValue } from './check-digit.js';
-import { FORD_EUROPE_LAYOUT, fordEuropeLayout, NO_YEARS, position10Years, readModelYear } from './model-year.js';
+import { NO_YEARS, position10Years, readModelYear } from './model-year.js';
+import { makerLayout } from './maker-layouts.js';
 import { charSlot } from './alphabet.js';
 import { originWithoutWmi, PARTIAL, partialCheckDigit, partialModelYear, partialWarning, resolvePartialPlant, wmiKnown } from './partial.js';
 import { resolvePlant } from './plant.js';
@@ -59,21 +60,30 @@ export function createVinDecoder(tables: Tables): VinDecoder {
     // A partial VIN's check digit cannot be verified, so it contradicts nothing.
     const matches = partial || CHECK_DIGIT_CHARS.charCodeAt(remainder) === actual;
     const required = origin.checkDigitRequired;
-    // Ford of Europe's layout writes no model year: its position 10 is read as no year code.
-    const fordLayout = !matches && !partial && fordEuropeLayout(vin);
+    // A maker's own layout may leave positions 10 and 11 unread (maker-layouts.ts).
+    const layout = partial ? null : makerLayout(vin, matches);
+    const position7Rule = origin.position7Rule && (layout === null || layout.position7Rule);
+    const noYear = layout?.yearAt10 === false;
     const reading = partial ? partialModelYear(tables, vin, origin)
-      : fordLayout ? tables.modelYearUnknown[charSlot(vin.charCodeAt(9))]! : readModelYear(tables, vin, origin.position7Rule, matches);
+      : noYear ? tables.modelYearUnknown[charSlot(vin.charCodeAt(9))]! : readModelYear(tables, vin, position7Rule, matches);
     const plantCode = vin[10]!;
-    const vehicle = vehicleLayer.read(wmi.schemas, vin, reading.candidates, partial, origin.position7Rule);
+    // The vehicle layer reads the VIN as vPIC's own decoder does, Part 565's way: without a year,
+    // every schema of the WMI would be a candidate, and the 1980s US schemas of Renault's VF1 would
+    // give a 2019 Zoe a 1.7-litre petrol engine. So a maker layout changes what it is given only
+    // where its own reading of position 10 stands.
+    const vehicle = vehicleLayer.read(wmi.schemas, vin, noYear ? readModelYear(tables, vin, origin.position7Rule, matches).candidates : reading.candidates, partial, noYear ? origin.position7Rule : position7Rule);
     // Where the vehicle patterns settle an ambiguous model year, the plant is read for that year.
-    const years = vehicle.year === null ? reading.candidates : [vehicle.year];
-    const modelYear = vehicle.year ?? reading.modelYear;
+    const settledYear = noYear ? null : vehicle.year;
+    const years = settledYear === null ? reading.candidates : [settledYear];
+    const modelYear = settledYear ?? reading.modelYear;
     // A VIN whose check digit fails where none is required was not written to Part 565: its
     // position 10 may be no year at all, so it bounds nothing (as for a VIN without a year code).
-    const reachYears = matches || required ? position10Years(tables, vin) : NO_YEARS;
+    // Nor does a position 10 that the maker's layout gives to something else.
+    const reachYears = (matches || required) && layout?.yearAt10 !== false ? position10Years(tables, vin) : NO_YEARS;
     const partialPlant = partial ? resolvePartialPlant(origin.plants, vin, reading, reachYears) : null;
-    const settled = partial || years.length === 0 ? undefined : wmi.settledPlants.at(vin, years[years.length - 1]!);
-    const plant = partialPlant ? partialPlant.match : settled ?? resolvePlant(origin.plants, vin, years, reachYears);
+    const plantAt11 = layout === null || layout.plantAt11;
+    const settled = partial || years.length === 0 || !plantAt11 ? undefined : wmi.settledPlants.at(vin, years[years.length - 1]!);
+    const plant = partialPlant ? partialPlant.match : settled ?? resolvePlant(origin.plants, vin, years, reachYears, plantAt11);
 
     let assembly = UNKNOWN_ASSEMBLY;
     let plantWarning: Warning | null = null;
@@ -84,12 +94,14 @@ export function createVinDecoder(tables: Tables): VinDecoder {
       // Made per decode: keyed by WMI, code and year, a cache of these could grow with the input.
       plantWarning = Object.freeze({
         code: 'PLANT_UNKNOWN',
-        message: `The registry has no plant for code ${plantCode} of ${origin.wmi}${modelYear ? ` in ${modelYear}` : ''}.`,
+        message: plantAt11
+          ? `The registry has no plant for code ${plantCode} of ${origin.wmi}${modelYear ? ` in ${modelYear}` : ''}.`
+          : `The registry has no plant for ${origin.wmi} VINs with ${vin.slice(3, 8)} at positions 4-8 (position 11 is no plant code in this maker's layout).`,
       });
     }
 
     // In the order people read them: layer 1, check digit, model year, plant.
-    const yearNote = vehicle.year === null ? shared.yearWarning(reading) : shared.settledYearWarning(reading, vehicle.year);
+    const yearNote = settledYear === null ? shared.yearWarning(reading) : shared.settledYearWarning(reading, settledYear);
     const gapNote = partialPlant ? partialWarning(vin, origin, reading, partialPlant) : null;
     let warnings: Warning[];
     if (matches && origin.warnings.length === 0 && yearNote === null && plantWarning === null && gapNote === null) warnings = [];
@@ -100,7 +112,7 @@ export function createVinDecoder(tables: Tables): VinDecoder {
         warnings.push(shared.mismatch(remainder, actual, required));
         if (!required && reading.modelYear !== null) warnings.push(NOT_PART_565);
       }
-      if (fordLayout) warnings.push(FORD_EUROPE_LAYOUT);
+      if (layout?.warning) warnings.push(layout.warning);
       else if (yearNote) warnings.push(yearNote);
       if (plantWarning) warnings.push(plantWarning);
     }

@@ -5,7 +5,6 @@
 import { charSlot } from './alphabet.js';
 import { VPIC_SOURCE } from './registry-data.js';
 import type { ModelYearReading, Tables, WmiEntry } from './tables.js';
-import type { Warning } from '../generated/contract.js';
 
 export type { ModelYearReading } from './tables.js';
 
@@ -26,28 +25,6 @@ export function followsPosition7Rule(entry: WmiEntry | null | undefined, region:
   return !!entry && entry.source === VPIC_SOURCE && entry.vehicleType !== null && POSITION_7_RULE_TYPES.has(entry.vehicleType)
     && region !== 'South America';
 }
-
-/**
- * Ford of Europe's own VIN layout (Ford Werke `WF0`, Ford UK `SFA`, Ford Spain `VS6`, Ford
- * Lusitana `TW2`, Ford Netherlands `XLC`, Henry Ford & Son `UNI`; Ford Otosan `NM0` for its
- * European-market vans): positions 5-6 are the filler `XX`, position 9 the model (so the Part 565
- * check digit does not hold), position 10 the body type again and position 11 the year of build in
- * Ford's own letter code, position 12 the month (fordbook.ru Focus manual, "Vehicle identification
- * number"; mazbook.ru Mazda 121 manual, "Identification data", which lists the WMIs; cariffy.com
- * "Ford Transit Connect 2002 VIN"; fordownersclub.com "VIN Number format"). Position 10 is then
- * no model year: read as one, a 2016 Transit's body letter `X` said 1999.
- */
-const FORD_EUROPE_WMIS = new Set(['WF0', 'SFA', 'VS6', 'TW2', 'XLC', 'UNI', 'NM0']);
-
-/** Whether a VIN whose check digit does not hold is written in Ford of Europe's layout (no model year at position 10). */
-export function fordEuropeLayout(vin: string): boolean {
-  return vin.charCodeAt(4) === 88 && vin.charCodeAt(5) === 88 && FORD_EUROPE_WMIS.has(vin.slice(0, 3)); // 'XX'
-}
-
-export const FORD_EUROPE_LAYOUT: Readonly<Warning> = Object.freeze({
-  code: 'MODEL_YEAR_UNKNOWN',
-  message: "This VIN is written in Ford of Europe's layout: position 10 repeats the body type and position 11 is the year of build in Ford's own code, so the VIN states no model year.",
-});
 
 /** The reading of a VIN's position 10 (a character of the VIN alphabet); readings are made once per code and shared. */
 export function readModelYear(tables: Tables, vin: string, position7Rule: boolean, checkDigitMatches: boolean): ModelYearReading {

@@ -47,7 +47,7 @@ export function withinReach(row: PlantEntry, years: readonly number[]): boolean 
  * positions by a pattern match, the most specific of them speak alone, as they do for a known
  * model year: a curator's row pinned to the VIN is not outvoted by the years it was written to settle.
  */
-function agreedPlace(codes: readonly (PlantCode | undefined)[], vin: string, years: readonly number[]): { entry: PlantEntry; cityKnown: boolean } | null {
+function agreedPlace(codes: readonly (PlantCode | undefined)[], vin: string, years: readonly number[]): { entry: PlantEntry; cityKnown: boolean; everyYear: boolean } | null {
   let specificity = 0;
   for (const code of codes) {
     for (const row of code?.all ?? []) {
@@ -56,15 +56,18 @@ function agreedPlace(codes: readonly (PlantCode | undefined)[], vin: string, yea
   }
   let first: PlantEntry | null = null;
   let cityKnown = true;
+  // Rows without a year range hold for every year: then the plant is no other years' answer.
+  let everyYear = true;
   for (const code of codes) {
     for (const row of code?.all ?? []) {
       if (row.specificity !== specificity || !withinReach(row, years) || (row.pattern && !matchesPattern(row.pattern, vin))) continue;
       if (!first) first = row;
       else if (row.countryCode !== first.countryCode) return null;
       else if (row.city !== first.city) cityKnown = false;
+      if (row.yearFrom > FIRST_MODEL_YEAR || row.yearTo < LAST_MODEL_YEAR) everyYear = false;
     }
   }
-  return first ? { entry: first, cityKnown } : null;
+  return first ? { entry: first, cityKnown, everyYear } : null;
 }
 
 /** Plant codes by character slot (alphabet.ts). */
@@ -130,12 +133,14 @@ export class SettledPlants {
 }
 
 /**
- * The plant for a VIN, trying its model year candidates from the most recent. When no row covers
+ * The plant for a VIN, trying its model year candidates from the most recent (`plantAt11` false:
+ * from the `*` rows only). When no row covers
  * any candidate year, the rows of other years within reach of `reachYears` (withinReach) are used
  * only if they all name the same place.
  */
-export function resolvePlant(plants: PlantsByCode, vin: string, years: readonly number[], reachYears: readonly number[]): PlantMatch | null {
-  const exact = plants.codes[charSlot(vin.charCodeAt(10))];
+export function resolvePlant(plants: PlantsByCode, vin: string, years: readonly number[], reachYears: readonly number[], plantAt11 = true): PlantMatch | null {
+  // Where position 11 is no plant code (maker-layouts.ts), only the `*` rows speak.
+  const exact = plantAt11 ? plants.codes[charSlot(vin.charCodeAt(10))] : undefined;
   const wildcard = plants.wildcard;
   if (!exact && !wildcard) return null;
   for (let i = years.length - 1; i >= 0; i--) {
@@ -143,5 +148,5 @@ export function resolvePlant(plants: PlantsByCode, vin: string, years: readonly 
     if (hit) return { entry: hit, otherYears: false, cityKnown: true };
   }
   const agreed = agreedPlace([exact, wildcard], vin, reachYears);
-  return agreed ? { entry: agreed.entry, otherYears: true, cityKnown: agreed.cityKnown } : null;
+  return agreed ? { entry: agreed.entry, otherYears: !agreed.everyYear, cityKnown: agreed.cityKnown } : null;
 }

@@ -18,8 +18,8 @@ interface VinFacts {
   plant: [country: string, city: string | null] | null;
   /** Where the plant row comes from: vPIC's, unless a curated row (registry/plants.csv) names it. */
   plantSource?: 'Government Registry' | 'Curated Registry';
-  /** Omitted where position 10 holds no model year (European VINs often carry 0 or Z there). */
-  year?: number;
+  /** Omitted where position 10 holds no model year (European VINs often carry 0 or Z there); null where vino must say so. */
+  year?: number | null;
   checkDigit: 'MATCH' | 'MISMATCH';
   verdict: Verdict;
 }
@@ -70,8 +70,9 @@ const vins: [string, VinFacts][] = [
   // Sweden
   ['YV4A22PK1G1034449', { source: 'VIN: a public dealer inventory demo (2016 Volvo XC90, stock 034449); Wikipedia "Volvo XC90" (Torslanda)', corporate: 'SE', maker: 'Volvo', plant: ['SE', 'Torslanda'], year: 2016, checkDigit: 'MATCH', verdict: 'VERIFIED_ORIGIN_ALIGNMENT' }],
   ['YV1FS5251B2010993', { source: `${EU_CORPUS} (2011 S60); Wikipedia "Volvo S60" (Ghent)`, corporate: 'SE', maker: 'Volvo', plant: ['BE', 'Gent'], year: 2011, checkDigit: 'MISMATCH', verdict: 'TRANSNATIONAL_ASSEMBLY' }],
-  // France: a Renault of 1995-2011, whose plant letter is at position 9, which no row reads (registry/README.md)
-  ['VF1BB05CF26010203', { source: 'VIN: autodiag2/database scripts/VIN/vindecoder/tests/test_decoder.py (2002 Renault Clio II; that decoder reads its plant, Flins, from position 9)', corporate: 'FR', maker: 'Renault', plant: null, year: 2002, checkDigit: 'MISMATCH', verdict: 'UNVERIFIED' }],
+  // France: a Renault of 1995-2011, whose plant letter is at position 9, which no row reads (registry/README.md);
+  // positions 10-17 are Renault's fabrication number, so no model year (maker-layouts.ts): its 2 only happened to match
+  ['VF1BB05CF26010203', { source: 'VIN: autodiag2/database scripts/VIN/vindecoder/tests/test_decoder.py (2002 Renault Clio II; that decoder reads its plant, Flins, from position 9)', corporate: 'FR', maker: 'Renault', plant: null, year: null, checkDigit: 'MISMATCH', verdict: 'UNVERIFIED' }],
   // Brazil (ISO 3780: 9A-9E and 93-99); vPIC names no plant here
   ['93HGK5880MZ205724', { source: 'VIN: a public Porto Seguro IFX XML test fixture (2021 Honda Fit); WMI 93H: Wikibooks WMI table; plant: Honda moved its car production from Sumaré to Itirapina, both in São Paulo state, in 2019-2021 (valor.com.br, 2018-04), so only the country is known', corporate: 'BR', maker: 'Honda', plant: ['BR', null], plantSource: 'Curated Registry', year: 2021, checkDigit: 'MATCH', verdict: 'VERIFIED_ORIGIN_ALIGNMENT' }],
   ['9BWZZZ377VT004251', { source: 'VIN: the Volkswagen do Brasil example chassis number used across Brazilian fleet software; plant T: the curated 9BW T row (the Gol, Voyage and up!, built at Taubaté, carry T in Brazilian recall chassis lists)', corporate: 'BR', maker: 'Volkswagen', plant: ['BR', 'Taubaté'], plantSource: 'Curated Registry', checkDigit: 'MISMATCH', verdict: 'VERIFIED_ORIGIN_ALIGNMENT' }],
@@ -106,7 +107,10 @@ describe('golden VINs', () => {
       expect(r.assembly.countryCode).toBeNull();
       expect(r.validation.warnings.map((w) => w.code)).toContain('PLANT_UNKNOWN');
     }
-    if (want.year !== undefined) {
+    if (want.year === null) {
+      expect(r.vehicle.modelYear).toBeNull();
+      expect(r.vehicle.modelYearCandidates).toEqual([]);
+    } else if (want.year !== undefined) {
       expect(r.vehicle.modelYear).toBe(want.year);
       expect(r.vehicle.modelYearCandidates).toContain(want.year);
     }
@@ -191,6 +195,34 @@ describe('golden VINs: what the layers add up to', () => {
     const us = decoded('WF0DP3TH7D1234567');
     expect(us.validation.checkDigit.status).toBe('MATCH');
     expect(us.vehicle.modelYear).toBe(2013);
+  });
+
+  it('a Renault in its own layout states no model year and no plant code: a 2019 Clio V is not Haren, 1988', () => {
+    // eval/world-europe20.csv: a 2019 Clio TCe 90 of a public SQL seed. Its 4 and 6 at positions 10-11 begin
+    // Renault's fabrication number; read the Part 565 way they gave 2006 and vPIC's 1988 row for code 5.
+    const clio = decoded('VF1RJA00465100606');
+    expect(clio.vehicle.modelYear).toBeNull();
+    expect(clio.assembly.countryCode).toBeNull();
+    const codes = clio.validation.warnings.map((w) => w.code);
+    expect(codes).toContain('PLANT_UNKNOWN');
+    expect(clio.validation.warnings.find((w) => w.code === 'PLANT_UNKNOWN')!.message).toContain('RJA00 at positions 4-8');
+    expect(clio.validation.warnings.find((w) => w.code === 'MODEL_YEAR_UNKNOWN')!.message).toContain("Renault's own layout");
+    // The model code still places a Kangoo II van (eval/world-europe18.csv) at Maubeuge, from a row that
+    // holds for every year: no "other years" caveat, HIGH confidence.
+    const kangoo = decoded('VF1FW000466092470');
+    expect(kangoo.assembly).toMatchObject({ countryCode: 'FR', city: 'Maubeuge', source: 'Curated Registry' });
+    expect(kangoo.vehicle.modelYear).toBeNull();
+    expect(kangoo.validation.warnings.map((w) => w.code)).not.toContain('PLANT_FROM_OTHER_YEARS');
+    expect(kangoo.summary.confidence).toBe('HIGH_DETERMINISTIC');
+  });
+
+  it('a Renault with a letter at position 10 reads it as a year, without the position-7 rule no Renault follows', () => {
+    // A Koleos II with a valid check digit (eval/world-renault13.csv): P is 2023, not 1993.
+    const koleos = decoded('VF1RZG002PC377457');
+    expect(koleos.validation.checkDigit.status).toBe('MATCH');
+    expect(koleos.vehicle.modelYear).toBe(2023);
+    expect(koleos.vehicle.modelYearCandidates).toEqual([1993, 2023]);
+    expect(koleos.assembly).toMatchObject({ countryCode: 'KR', city: 'Busan' });
   });
 
   it('a Mini with no model year in position 10 still finds Oxford, from the years that all name it', () => {
