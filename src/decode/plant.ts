@@ -63,11 +63,34 @@ function agreedPlace(codes: readonly (PlantCode | undefined)[], vin: string, yea
       if (row.specificity !== specificity || !withinReach(row, years) || (row.pattern && !matchesPattern(row.pattern, vin))) continue;
       if (!first) first = row;
       else if (row.countryCode !== first.countryCode) return null;
-      else if (row.city !== first.city) cityKnown = false;
+      else if (row.city !== first.city) {
+        // One place spelled two ways across the years ("Hamura" and "Hamura City", "Gwangmyeong" and
+        // "Sohari (Gwangmyeong)"): the name of more words stands; other names leave the city unknown.
+        const within = sameWords(first.city, row.city);
+        if (within === 0) cityKnown = false;
+        else if (within < 0) first = row;
+      }
       if (row.yearFrom > FIRST_MODEL_YEAR || row.yearTo < LAST_MODEL_YEAR) everyYear = false;
     }
   }
   return first ? { entry: first, cityKnown, everyYear } : null;
+}
+
+/** A city's words, lower-cased: letters only (accents kept). */
+function cityWords(city: string): string[] {
+  return city.toLowerCase().split(/[^\p{L}]+/u).filter((w) => w !== '');
+}
+
+/**
+ * Whether two city names are one place written with more or fewer words: 1 when every word of `b`
+ * is in `a`, -1 when every word of `a` is in `b` (and `b` has more), 0 otherwise or when either is null.
+ */
+function sameWords(a: string | null, b: string | null): -1 | 0 | 1 {
+  if (a === null || b === null) return 0;
+  const wa = cityWords(a), wb = cityWords(b);
+  if (wb.every((w) => wa.includes(w))) return 1;
+  if (wa.every((w) => wb.includes(w))) return -1;
+  return 0;
 }
 
 /** Plant codes by character slot (alphabet.ts). */

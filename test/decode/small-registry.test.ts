@@ -47,6 +47,9 @@ const REGISTRY: RegistryData = {
       ['WT1', 'P', 2013, 2014, '', 'DE', 'Oldstadt', '', '', 0],
       ['WT1', 'P', 2016, 0, '', 'MX', 'Nuevo', '', '', 0],
       ['WT1', 'P', 0, 0, '*****|*P', 'DE', 'Pinnedstadt', '', '', 1],
+      // Plant H: one place, which vPIC spells with and without "City" in different years.
+      ['WT1', 'H', 2008, 2014, '', 'DE', 'Hamstadt', '', '', 0],
+      ['WT1', 'H', 2016, 0, '', 'DE', 'Hamstadt City', '', '', 0],
       ['LT1', 'C', 0, 0, '', 'CN', 'Shanghai', '', '', 1],
       ['1T2', 'A', 0, 0, '', 'US', 'Orphanville', '', '', 1],
     ],
@@ -152,6 +155,22 @@ describe('plant resolution', () => {
     const r = result(vin('WT1AB1ZC_0P123456'));
     expect(r.vehicle.modelYear).toBeNull();
     expect(r.assembly).toMatchObject({ countryCode: 'DE', city: 'Pinnedstadt' });
+  });
+
+  it('other years that spell one city with more or fewer words still name it', () => {
+    // WT1 plant H is "Hamstadt" to 2014 and "Hamstadt City" from 2016; 2015 (F, letter at position 7) is neither.
+    const r = result(vin('WT1AB1ZC_FH123456'));
+    expect(r.assembly).toMatchObject({ countryCode: 'DE', city: 'Hamstadt City' });
+    expect(warningCodes(r)).toContain('PLANT_FROM_OTHER_YEARS');
+  });
+
+  it('without a model year, a row without a year range is no other years\' answer', () => {
+    // LT1 plant C holds for every year: a VIN without a year code gets it with no caveat.
+    const r = result(vin('LT1AB1ZC_0C123456'));
+    expect(r.vehicle.modelYear).toBeNull();
+    expect(r.assembly).toMatchObject({ countryCode: 'CN', city: 'Shanghai' });
+    expect(warningCodes(r)).not.toContain('PLANT_FROM_OTHER_YEARS');
+    expect(r.summary.confidence).toBe('HIGH_DETERMINISTIC');
   });
 
   it('other years that name different places give no plant', () => {
