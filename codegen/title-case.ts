@@ -7,12 +7,13 @@ const KEEP_UPPER = new Set([
 const SPECIAL: Record<string, string> = { GMBH: 'GmbH', MCLAREN: 'McLaren', DE: 'de', DEL: 'del', OF: 'of', AND: 'and', THE: 'the' };
 
 function word(raw: string, first: boolean): string {
-  const letters = raw.replace(/[^A-Z]/g, '');
+  // Capitals outside A-Z count (PHÚC is a word, not an acronym: its vowel is Ú).
+  const letters = raw.replace(/[^\p{Lu}]/gu, '');
   // Before the acronym rule, which would otherwise keep GMBH in capitals.
   const special = SPECIAL[letters];
   if (special && !(first && special === special.toLowerCase())) return raw.replace(letters, special);
   // Vowel-less words are acronyms (KTM, PSA) unless a dot marks an abbreviation (St., Dr., Mfg.).
-  if (KEEP_UPPER.has(letters) || (letters.length >= 2 && !raw.includes('.') && !/[AEIOUY]/.test(letters))) return raw;
+  if (KEEP_UPPER.has(letters) || (letters.length >= 2 && !raw.includes('.') && !/[AEIOUYÀ-ÆÈ-ÏÒ-ÖØ-ÝĀ-ąĒ-ěĪ-įŌ-őŨ-ų]/u.test(letters))) return raw;
   // Letters outside a-z (é, ü, ö) are letters too: the word goes on after them (Düsseldorf,
   // Kecskemét), and one that starts a word is a capital (Ängelholm, Saint-Évariste).
   return raw.toLowerCase().replace(/(^|[^\p{Ll}']|\b[a-z]')(\p{Ll})/gu, (_m, sep: string, ch: string) => sep + ch.toUpperCase())

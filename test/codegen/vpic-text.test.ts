@@ -24,6 +24,7 @@ describe('titleCase', () => {
     ['one that starts a word', { given: 'ÄNGELHOLM', want: 'Ängelholm' }],
     ['after a hyphen', { given: 'SAINT-ÉVARISTE', want: 'Saint-Évariste' }],
     ['several in a name', { given: 'SAN JUAN DEL RÍO', want: 'San Juan del Río' }],
+    ['a word whose only vowel is accented is no acronym', { given: 'VINH PHÚC', want: 'Vinh Phúc' }],
   ];
   it.each(cases)('%s', (_name, { given, want }) => {
     expect(titleCase(given)).toBe(want);
