@@ -225,6 +225,15 @@ describe('golden VINs: what the layers add up to', () => {
     expect(koleos.assembly).toMatchObject({ countryCode: 'KR', city: 'Busan' });
   });
 
+  it('a Renault Korea VIN (KNM) is built at Busan whatever code vPIC copied from Nissan\'s plant table', () => {
+    // A constructed VIN (no real one with these codes was read): vPIC gives KNM code L Aguascalientes,
+    // A Sunderland, C Smyrna, from Nissan's table; Renault Samsung's sole plant is Busan (registry/plants.csv).
+    for (const code of ['L', 'A', 'C']) {
+      const r = decoded(`KNMAT2MV0J${code}123456`);
+      expect(r.assembly).toMatchObject({ countryCode: 'KR', city: 'Busan', source: 'Curated Registry' });
+    }
+  });
+
   it('a Mini with no model year in position 10 still finds Oxford, from the years that all name it', () => {
     const r = decoded('WMWRC31020TH72870');
     expect(r.vehicle.modelYear).toBeNull();
