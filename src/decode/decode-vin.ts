@@ -71,7 +71,9 @@ export function createVinDecoder(tables: Tables): VinDecoder {
     // every schema of the WMI would be a candidate, and the 1980s US schemas of Renault's VF1 would
     // give a 2019 Zoe a 1.7-litre petrol engine. So a maker layout changes what it is given only
     // where its own reading of position 10 stands.
-    const vehicle = vehicleLayer.read(wmi.schemas, vin, noYear ? readModelYear(tables, vin, origin.position7Rule, matches).candidates : reading.candidates, partial, noYear ? origin.position7Rule : position7Rule);
+    const vehicleRule = noYear ? origin.position7Rule : position7Rule;
+    const vehicleYears = noYear ? readModelYear(tables, vin, vehicleRule, matches).candidates : reading.candidates;
+    const vehicle = vehicleLayer.read(wmi.schemas, vin, vehicleYears, partial, vehicleRule);
     // Where the vehicle patterns settle an ambiguous model year, the plant is read for that year.
     const settledYear = noYear ? null : vehicle.year;
     const years = settledYear === null ? reading.candidates : [settledYear];
@@ -79,7 +81,7 @@ export function createVinDecoder(tables: Tables): VinDecoder {
     // A VIN whose check digit fails where none is required was not written to Part 565: its
     // position 10 may be no year at all, so it bounds nothing (as for a VIN without a year code).
     // Nor does a position 10 that the maker's layout gives to something else.
-    const reachYears = (matches || required) && layout?.yearAt10 !== false ? position10Years(tables, vin) : NO_YEARS;
+    const reachYears = (matches || required) && !noYear ? position10Years(tables, vin) : NO_YEARS;
     const partialPlant = partial ? resolvePartialPlant(origin.plants, vin, reading, reachYears) : null;
     const plantAt11 = layout === null || layout.plantAt11;
     const settled = partial || years.length === 0 || !plantAt11 ? undefined : wmi.settledPlants.at(vin, years[years.length - 1]!);
