@@ -65,7 +65,7 @@ function agreedPlace(codes: readonly (PlantCode | undefined)[], vin: string, yea
       else if (row.countryCode !== first.countryCode) return null;
       else if (row.city !== first.city) {
         // One place spelled two ways across the years ("Hamura" and "Hamura City", "Gwangmyeong" and
-        // "Sohari (Gwangmyeong)"): the name of more words stands; other names leave the city unknown.
+        // "Gwangmyeong (Sohari)"): the name of more words stands; other names leave the city unknown.
         const within = sameWords(first.city, row.city);
         if (within === 0) cityKnown = false;
         else if (within < 0) first = row;
