@@ -3,7 +3,7 @@
 // makers whose third character is 9: positions 1-3 + 12-14).
 import type { DecodeResult, Evidence, Warning } from '../generated/contract.js';
 import { followsPosition7Rule } from './model-year.js';
-import type { CountryRange, PlantsByCode, Tables, WmiEntry } from './tables.js';
+import { FIRST_MODEL_YEAR, type CountryRange, type PlantsByCode, type Tables, type WmiEntry } from './tables.js';
 
 export const NO_PLANTS: PlantsByCode = { codes: [], wildcard: undefined };
 
@@ -18,6 +18,12 @@ export interface CorporateOrigin {
   plants: PlantsByCode;
   /** Its vehicle type follows the position-7 model-year rule. */
   position7Rule: boolean;
+  /**
+   * The first model year the registry knows a vehicle of this WMI for (its earliest plant row or
+   * vehicle schema link with a year), or 0 when none says: a position-7 reading before it is no
+   * vehicle of this WMI (model-year.ts).
+   */
+  firstYear: number;
   /** Shared between decodes of the same WMI: the layer is frozen, the arrays are copied by each decode. */
   layer: Readonly<DecodeResult['corporateOrigin']>;
   evidence: readonly Evidence[];
@@ -63,6 +69,19 @@ export function resolveCorporateOrigin(tables: Tables, vin: string): CorporateOr
   });
   return {
     wmi, lowVolume, range, entry, checkDigitRequired: range?.region === 'North America' || countryCode === 'CN',
-    plants: tables.plants.get(wmi) ?? NO_PLANTS, position7Rule: followsPosition7Rule(entry, range?.region), layer, evidence, warnings,
+    plants: tables.plants.get(wmi) ?? NO_PLANTS, position7Rule: followsPosition7Rule(entry, range?.region),
+    firstYear: entry ? firstYearOf(tables, wmi) : 0, layer, evidence, warnings,
   };
+}
+
+/** The earliest model year of a WMI's plant rows and vehicle schema links (0: none with a year). */
+function firstYearOf(tables: Tables, wmi: string): number {
+  let first = Infinity;
+  const plants = tables.plants.get(wmi);
+  for (const code of [...(plants?.codes ?? []), plants?.wildcard]) {
+    for (const row of code?.all ?? []) first = Math.min(first, row.yearFrom);
+  }
+  for (const [, yearFrom] of tables.vehicle.linksOf(wmi) ?? []) first = Math.min(first, yearFrom);
+  // A row open to the past starts with the registry's first model year: no bound before it.
+  return first === Infinity || first <= FIRST_MODEL_YEAR ? 0 : first;
 }

@@ -65,14 +65,14 @@ export function createVinDecoder(tables: Tables): VinDecoder {
     const position7Rule = origin.position7Rule && (layout === null || layout.position7Rule);
     const noYear = layout?.yearAt10 === false;
     const reading = partial ? partialModelYear(tables, vin, origin)
-      : noYear ? tables.modelYearUnknown[charSlot(vin.charCodeAt(9))]! : readModelYear(tables, vin, position7Rule, matches);
+      : noYear ? tables.modelYearUnknown[charSlot(vin.charCodeAt(9))]! : readModelYear(tables, vin, position7Rule, matches, origin.firstYear);
     const plantCode = vin[10]!;
     // The vehicle layer reads the VIN as vPIC's own decoder does, Part 565's way: without a year,
     // every schema of the WMI would be a candidate, and the 1980s US schemas of Renault's VF1 would
     // give a 2019 Zoe a 1.7-litre petrol engine. So a maker layout changes what it is given only
     // where its own reading of position 10 stands.
     const vehicleRule = noYear ? origin.position7Rule : position7Rule;
-    const vehicleYears = noYear ? readModelYear(tables, vin, vehicleRule, matches).candidates : reading.candidates;
+    const vehicleYears = noYear ? readModelYear(tables, vin, vehicleRule, matches, origin.firstYear).candidates : reading.candidates;
     const vehicle = vehicleLayer.read(wmi.schemas, vin, vehicleYears, partial, vehicleRule);
     // Where the vehicle patterns settle an ambiguous model year, the plant is read for that year.
     const settledYear = noYear ? null : vehicle.year;

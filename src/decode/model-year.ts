@@ -26,8 +26,14 @@ export function followsPosition7Rule(entry: WmiEntry | null | undefined, region:
     && region !== 'South America';
 }
 
-/** The reading of a VIN's position 10 (a character of the VIN alphabet); readings are made once per code and shared. */
-export function readModelYear(tables: Tables, vin: string, position7Rule: boolean, checkDigitMatches: boolean): ModelYearReading {
+/**
+ * The reading of a VIN's position 10 (a character of the VIN alphabet); readings are made once per
+ * code and shared. `firstYear` (0: none) is the first model year the registry knows the WMI for: a
+ * cycle the position-7 rule picks before it names no vehicle of the WMI, so the VIN was not written
+ * to the rule (a Europe-market Lexus RX of 2014, `JTJBC11A…E…`, has a digit at 7: 1984, five years
+ * before Lexus), and every year the code stands for stays a candidate.
+ */
+export function readModelYear(tables: Tables, vin: string, position7Rule: boolean, checkDigitMatches: boolean, firstYear = 0): ModelYearReading {
   const slot = charSlot(vin.charCodeAt(9));
   const code = tables.modelYearByChar[slot];
   if (!code) return tables.modelYearUnknown[slot]!;
@@ -35,7 +41,7 @@ export function readModelYear(tables: Tables, vin: string, position7Rule: boolea
   if (checkDigitMatches && position7Rule) {
     const c = vin.charCodeAt(6);
     const cycle = c >= 48 && c <= 57 ? code.before2010 : code.since2010;
-    if (cycle) return cycle;
+    if (cycle && cycle.modelYear !== null && cycle.modelYear >= firstYear) return cycle;
   }
   return code.plausible;
 }

@@ -40,7 +40,7 @@ export function originWithoutWmi(tables: Tables, vin: string): CorporateOrigin {
   return {
     wmi: vin.slice(0, 3), lowVolume: false, range, entry: null,
     checkDigitRequired: range?.region === 'North America' || countryCode === 'CN',
-    plants: NO_PLANTS, position7Rule: false,
+    plants: NO_PLANTS, position7Rule: false, firstYear: 0,
     layer: Object.freeze({ wmi: null, country: range?.country ?? null, countryCode, region: range?.region ?? null, manufacturer: null, productionVolume: null }),
     evidence, warnings: [],
   };

@@ -50,6 +50,8 @@ const vins: [string, VinFacts][] = [
   // Japan
   ['JM1NDAM79S0658829', { source: `${CORGI} (2025 MX-5); Wikipedia "Mazda MX-5 (ND)" (Hiroshima)`, corporate: 'JP', maker: 'Mazda', plant: ['JP', 'Hiroshima'], year: 2025, checkDigit: 'MATCH', verdict: 'VERIFIED_ORIGIN_ALIGNMENT' }],
   ['JTEBU11F470006153', { source: `${CORGI} (2007 FJ Cruiser); Wikipedia "Toyota FJ Cruiser" (Hino, Hamura)`, corporate: 'JP', maker: 'Toyota', plant: ['JP', 'Hamura'], year: 2007, checkDigit: 'MATCH', verdict: 'VERIFIED_ORIGIN_ALIGNMENT' }],
+  // A digit at position 7 with a valid check digit: the rule's 1984 is before any JTJ vehicle the registry knows (2000 on), so both cycles stay candidates and the latest possible stands
+  ['JTJBC11AXE2464354', { source: 'VIN of an RX450h (engine 2GRJ997477) in a Chinese Lexus dealer\'s after-sales list (eval/world-japan25.csv); plant: NHTSA vPIC (JTJ code 2, Miyawaka)', corporate: 'JP', maker: 'Toyota', plant: ['JP', 'Miyawaka'], year: 2014, checkDigit: 'MATCH', verdict: 'VERIFIED_ORIGIN_ALIGNMENT' }],
   ['JTHFN45Y389019133', { source: `${CORGI} (2008 SC 430); plant: NHTSA vPIC (Susono, Shizuoka)`, corporate: 'JP', maker: 'Toyota', plant: ['JP', 'Susono'], year: 2008, checkDigit: 'MATCH', verdict: 'VERIFIED_ORIGIN_ALIGNMENT' }],
   // Korea
   ['KM8R5DGE3PU560806', { source: `${CORGI} (2023 Palisade); Wikipedia "Hyundai Palisade" (Ulsan)`, corporate: 'KR', maker: 'Hyundai', plant: ['KR', 'Ulsan'], year: 2023, checkDigit: 'MATCH', verdict: 'VERIFIED_ORIGIN_ALIGNMENT' }],
@@ -290,5 +292,19 @@ describe('golden JDM chassis numbers', () => {
       expect(r.summary.confidence).toBe('MEDIUM_PARTIAL');
       expect(r.validation.warnings.map((w) => w.code)).toEqual(['PLANT_UNKNOWN']);
     }
+  });
+});
+
+describe('the position-7 rule and the years the registry knows a WMI for', () => {
+  it('keeps the rule for a WMI known before the year it reads (a 1989 Acura Legend, shared dev cases)', () => {
+    const r = decoded('JH4KA4576KC031014');
+    expect(r.vehicle.modelYear).toBe(1989);
+    expect(r.vehicle.modelYearCandidates).toEqual([1989]);
+  });
+  it('lists both cycles when the rule reads a year before the WMI\'s first, and reads the vehicle for the latest', () => {
+    const r = decoded('JTJBC11AXE2464354');
+    expect(r.vehicle.modelYearCandidates).toEqual([1984, 2014]);
+    expect(r.vehicle.model).toBe('RX');
+    expect(r.validation.warnings.map((w) => w.code)).toContain('MODEL_YEAR_AMBIGUOUS');
   });
 });
