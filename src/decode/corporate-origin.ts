@@ -3,6 +3,7 @@
 // makers whose third character is 9: positions 1-3 + 12-14).
 import type { DecodeResult, Evidence, Warning } from '../generated/contract.js';
 import { followsPosition7Rule } from './model-year.js';
+import { VPIC_SOURCE } from './registry-data.js';
 import { FIRST_MODEL_YEAR, type CountryRange, type PlantsByCode, type Tables, type WmiEntry } from './tables.js';
 
 export const NO_PLANTS: PlantsByCode = { codes: [], wildcard: undefined };
@@ -19,8 +20,8 @@ export interface CorporateOrigin {
   /** Its vehicle type follows the position-7 model-year rule. */
   position7Rule: boolean;
   /**
-   * The first model year the registry knows a vehicle of this WMI for (its earliest plant row or
-   * vehicle schema link with a year), or 0 when none says: a position-7 reading before it is no
+   * The first model year the registry knows a vehicle of this WMI for (its earliest vPIC plant row,
+   * curated plant row with a first year, or vehicle schema link), or 0 when none says: a position-7 reading before it is no
    * vehicle of this WMI (model-year.ts).
    */
   firstYear: number;
@@ -79,9 +80,14 @@ function firstYearOf(tables: Tables, wmi: string): number {
   let first = Infinity;
   const plants = tables.plants.get(wmi);
   for (const code of [...(plants?.codes ?? []), plants?.wildcard]) {
-    for (const row of code?.all ?? []) first = Math.min(first, row.yearFrom);
+    for (const row of code?.all ?? []) {
+      // A curated row open to the past gives no year (it holds for every year its source covers);
+      // vPIC's rows always give one, its first model year (1980) included.
+      if (row.yearFrom <= FIRST_MODEL_YEAR && !row.source.startsWith(VPIC_SOURCE)) continue;
+      first = Math.min(first, row.yearFrom);
+    }
   }
   for (const [, yearFrom] of tables.vehicle.linksOf(wmi) ?? []) first = Math.min(first, yearFrom);
-  // A row open to the past starts with the registry's first model year: no bound before it.
+  // A vPIC row from the registry's first model year: no bound before it.
   return first === Infinity || first <= FIRST_MODEL_YEAR ? 0 : first;
 }

@@ -301,6 +301,12 @@ describe('the position-7 rule and the years the registry knows a WMI for', () =>
     expect(r.vehicle.modelYear).toBe(1989);
     expect(r.vehicle.modelYearCandidates).toEqual([1989]);
   });
+  it('does not let a curated row open to the past, which gives no year, hide a WMI\'s first year (a 2017 BMW i3, eval/world-*.csv)', () => {
+    // WBY: vPIC's rows and schemas start in 2014; curated rows without years do not make it 1980.
+    const r = decoded('WBY1Z6103H7A07671');
+    expect(r.vehicle.modelYearCandidates).toEqual([1987, 2017]);
+    expect(r.vehicle.modelYear).toBe(2017);
+  });
   it('lists both cycles when the rule reads a year before the WMI\'s first, and reads the vehicle for the latest', () => {
     const r = decoded('JTJBC11AXE2464354');
     expect(r.vehicle.modelYearCandidates).toEqual([1984, 2014]);
