@@ -17,7 +17,7 @@ import { interner } from './interner.js';
 import { hashNumber, hashText, Sightings } from './sightings.js';
 import { ELEMENT_INDEX as E, VEHICLE_ELEMENTS } from './vehicle-elements.js';
 import { VIN_CHARACTERS, vinCharIndex } from './alphabet.js';
-import { compileSchema, elementFrom, firstMatch, formulaCount, formulaMatch, keyAt, makeAt, matchingPatterns, rankAt, readPositionsOf, valueAt, type CompiledSchema } from './vehicle-schema.js';
+import { compileSchema, elementFrom, firstPartial, formulaCount, formulaMatch, keyAt, makeAt, matchingPatterns, partialMatches, rankAt, readPositionsOf, valueAt, type CompiledSchema } from './vehicle-schema.js';
 
 const ELEMENTS = VEHICLE_ELEMENTS.length;
 /** vPIC Conversion: cubic inches to litres. */
@@ -160,6 +160,14 @@ function scratchFor(i: number, words: number): Int32Array {
   return set;
 }
 
+/** Second scratch bit sets for partial VINs (decidePartial): the patterns no unknown position can refuse. */
+const partialScratch: Int32Array[] = [];
+function partialScratchFor(i: number, words: number): Int32Array {
+  let set = partialScratch[i];
+  if (!set || set.length < words) partialScratch[i] = set = new Int32Array(Math.max(words, 64));
+  return set;
+}
+
 /** The rank of each element's winner so far (decideClean). */
 const winRank = new Int32Array(ELEMENTS);
 
@@ -223,6 +231,11 @@ function decideClean(plan: Plan, vin: string): number {
  */
 function decidePartial(plan: Plan, vin: string, undecided: string[]): number {
   const { links } = plan;
+  // Per candidate, the patterns the known positions admit and those no unknown position can refuse.
+  for (let i = 0; i < links.length; i++) {
+    const s = links[i]!.schema;
+    partialMatches(s, vin, scratchFor(i, s.words), partialScratchFor(i, s.words));
+  }
   let decided = 0;
   for (let e = 0; e < ELEMENTS; e++) {
     let best = -1, bestPattern = -1, bestYear = -1, bestRank = 0;
@@ -231,7 +244,7 @@ function decidePartial(plan: Plan, vin: string, undecided: string[]): number {
       const link = links[i]!;
       if (best >= 0 && link.yearFrom < bestYear) break;
       const s = link.schema;
-      const p = firstMatch(s, e, vin, true); // -1 at once for a schema without patterns of e
+      const p = firstPartial(s, e, scratch[i]!, partialScratch[i]!); // -1 at once for a schema without patterns of e
       if (p === -2) { open = true; continue; }
       if (p >= 0 && (best < 0 || rankAt(s, p) < bestRank)) {
         best = i; bestPattern = p; bestYear = link.yearFrom; bestRank = rankAt(s, p);

@@ -327,3 +327,44 @@ export function formulaMatch(s: CompiledSchema, e: number, vin: string): [number
   }
   return null;
 }
+
+/**
+ * For a VIN with unknown positions (`*`), the ordinary patterns its known positions admit
+ * (`known`) and, of those, the ones that admit every VIN character at each unknown position
+ * (`sure`), as bit sets written into the two arrays (at least `words` long). The first pattern of
+ * an element in `known` is the schema's answer when it is in `sure`; when it is not, an unknown
+ * position leaves the answer open (firstMatch's -2): the same verdicts as admitsPartial, pattern by
+ * pattern, in a few word operations per position instead of a scan of every pattern.
+ */
+export function partialMatches(s: CompiledSchema, vin: string, known: Int32Array, sure: Int32Array): void {
+  const { data, words, positions, positionCount, admitted } = s;
+  known.fill(-1, 0, words);
+  for (let k = 0; k < positionCount; k++) {
+    const c = vin.charCodeAt(data[positions + k]!);
+    if (c === UNKNOWN) continue;
+    const row = admitted + (k * VIN_CHARACTERS + vinCharIndex(c)) * words;
+    for (let w = 0; w < words; w++) known[w]! &= data[row + w]!;
+  }
+  for (let w = 0; w < words; w++) sure[w] = known[w]!;
+  for (let k = 0; k < positionCount; k++) {
+    if (vin.charCodeAt(data[positions + k]!) !== UNKNOWN) continue;
+    for (let ch = 0; ch < VIN_CHARACTERS; ch++) {
+      const row = admitted + (k * VIN_CHARACTERS + ch) * words;
+      for (let w = 0; w < words; w++) sure[w]! &= data[row + w]!;
+    }
+  }
+}
+
+/** The first pattern of element e set in `known` (partialMatches), or -1; -2 when it is not also in `sure`. */
+export function firstPartial(s: CompiledSchema, e: number, known: Int32Array, sure: Int32Array): number {
+  const end = elementFrom(s, e + 1);
+  for (let p = elementFrom(s, e); p < end;) {
+    const w = p >>> 5;
+    const bits = known[w]! & (-1 << (p & 31));
+    if (bits === 0) { p = (w + 1) << 5; continue; }
+    const q = (w << 5) + (31 - Math.clz32(bits & -bits));
+    if (q >= end) return -1;
+    return ((sure[w]! >>> (q & 31)) & 1) === 1 ? q : -2;
+  }
+  return -1;
+}
