@@ -90,7 +90,8 @@ export function createVinDecoder(tables: Tables): VinDecoder {
     let assembly = UNKNOWN_ASSEMBLY;
     let plantWarning: Warning | null = null;
     if (plant) {
-      assembly = shared.assembly(plant.entry, plantCode, plant.cityKnown);
+      // Where the maker's layout gives position 11 to something else, the answer names no plant code.
+      assembly = shared.assembly(plant.entry, plantAt11 ? plantCode : null, plant.cityKnown);
       if (plant.otherYears) plantWarning = shared.otherYearsWarning(origin.wmi, plant.entry, plantCode);
     } else if (origin.entry && !partialPlant?.undecidedBy.length) {
       // Made per decode: keyed by WMI, code and year, a cache of these could grow with the input.

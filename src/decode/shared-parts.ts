@@ -160,13 +160,16 @@ export class SharedParts {
   }
 
   /** The assembly layer of a plant row for the VIN's plant code; `cityKnown` false gives the country only. */
-  assembly(entry: PlantEntry, plantCode: string, cityKnown: boolean): Assembly {
+  /** `plantCode` null: the maker's layout gives position 11 to something else (maker-layouts.ts), so the answer names no code. */
+  assembly(entry: PlantEntry, plantCode: string | null, cityKnown: boolean): Assembly {
     const half = cityKnown ? 0 : 1;
-    if (entry.plantCode !== '*') {
+    if (entry.plantCode !== '*' && plantCode !== null) {
       return at(this.assemblies, entry.id * 2 + half) ?? (this.assemblies[entry.id * 2 + half] = makeAssembly(this.tables, entry, plantCode, cityKnown));
     }
-    const byCode = at(this.codeAssemblies, entry.id) ?? (this.codeAssemblies[entry.id] = new Array(CHAR_SLOTS * 2).fill(undefined));
-    return byCode[charSlot(plantCode.charCodeAt(0)) * 2 + half] ??= makeAssembly(this.tables, entry, plantCode, cityKnown);
+    // A '*' row serves every code, and a row read without a code names none: one slot per code, and one (CHAR_SLOTS) for none.
+    const byCode = at(this.codeAssemblies, entry.id) ?? (this.codeAssemblies[entry.id] = new Array((CHAR_SLOTS + 1) * 2).fill(undefined));
+    const slot = plantCode === null ? CHAR_SLOTS : charSlot(plantCode.charCodeAt(0));
+    return byCode[slot * 2 + half] ??= makeAssembly(this.tables, entry, plantCode, cityKnown);
   }
 
   /** The evidence item of a plant row. */
@@ -184,7 +187,7 @@ export class SharedParts {
   }
 }
 
-function makeAssembly(tables: Tables, entry: PlantEntry, plantCode: string, cityKnown: boolean): Assembly {
+function makeAssembly(tables: Tables, entry: PlantEntry, plantCode: string | null, cityKnown: boolean): Assembly {
   const city = cityKnown ? entry.city : null;
   const state = cityKnown ? entry.state : null;
   return Object.freeze({

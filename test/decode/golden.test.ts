@@ -193,6 +193,9 @@ describe('golden VINs: what the layers add up to', () => {
     expect(year).toHaveLength(1);
     expect(year[0]!.message).toContain("Ford of Europe's layout");
     expect(r.assembly.countryCode).toBe('TR');
+    // Position 11 is the build year in this layout: the plant comes from positions 7-8, and the answer names no plant code.
+    expect(r.assembly.plantCode).toBeNull();
+    expect(r.positions.plantCode).toBe('G');
     // The same WMI in the Part 565 layout, check digit right, keeps its year.
     const us = decoded('WF0DP3TH7D1234567');
     expect(us.validation.checkDigit.status).toBe('MATCH');
@@ -212,7 +215,7 @@ describe('golden VINs: what the layers add up to', () => {
     // The model code still places a Kangoo II van (eval/world-europe18.csv) at Maubeuge, from a row that
     // holds for every year: no "other years" caveat, HIGH confidence.
     const kangoo = decoded('VF1FW000466092470');
-    expect(kangoo.assembly).toMatchObject({ countryCode: 'FR', city: 'Maubeuge', source: 'Curated Registry' });
+    expect(kangoo.assembly).toMatchObject({ countryCode: 'FR', city: 'Maubeuge', source: 'Curated Registry', plantCode: null });
     expect(kangoo.vehicle.modelYear).toBeNull();
     expect(kangoo.validation.warnings.map((w) => w.code)).not.toContain('PLANT_FROM_OTHER_YEARS');
     expect(kangoo.summary.confidence).toBe('HIGH_DETERMINISTIC');
