@@ -152,19 +152,15 @@ const winPattern = new Int32Array(ELEMENTS);
 const winValue: string[] = new Array<string>(ELEMENTS).fill('');
 const winEngine: (string | null)[] = new Array<string | null>(ELEMENTS).fill(null);
 
-/** Scratch bit sets, one per candidate link, reused by every decode. */
+/**
+ * Scratch bit sets, one per candidate link, reused by every decode: `scratch` for the patterns a
+ * VIN matches, `partialScratch` (decidePartial) for those no unknown position can refuse.
+ */
 const scratch: Int32Array[] = [];
-function scratchFor(i: number, words: number): Int32Array {
-  let set = scratch[i];
-  if (!set || set.length < words) scratch[i] = set = new Int32Array(Math.max(words, 64));
-  return set;
-}
-
-/** Second scratch bit sets for partial VINs (decidePartial): the patterns no unknown position can refuse. */
 const partialScratch: Int32Array[] = [];
-function partialScratchFor(i: number, words: number): Int32Array {
-  let set = partialScratch[i];
-  if (!set || set.length < words) partialScratch[i] = set = new Int32Array(Math.max(words, 64));
+function scratchFor(sets: Int32Array[], i: number, words: number): Int32Array {
+  let set = sets[i];
+  if (!set || set.length < words) sets[i] = set = new Int32Array(Math.max(words, 64));
   return set;
 }
 
@@ -186,7 +182,7 @@ function decideClean(plan: Plan, vin: string): number {
   let decided = 0;
   for (let i = 0; i < links.length; i++) {
     const { schema: s, yearFrom } = links[i]!;
-    const set = scratchFor(i, s.words);
+    const set = scratchFor(scratch, i, s.words);
     if (!matchingPatterns(s, vin, set)) continue;
     const ordinary = s.ordinary;
     // Element e's patterns end at `next`; those below `from` are passed over.
@@ -234,7 +230,7 @@ function decidePartial(plan: Plan, vin: string, undecided: string[]): number {
   // Per candidate, the patterns the known positions admit and those no unknown position can refuse.
   for (let i = 0; i < links.length; i++) {
     const s = links[i]!.schema;
-    partialMatches(s, vin, scratchFor(i, s.words), partialScratchFor(i, s.words));
+    partialMatches(s, vin, scratchFor(scratch, i, s.words), scratchFor(partialScratch, i, s.words));
   }
   let decided = 0;
   for (let e = 0; e < ELEMENTS; e++) {

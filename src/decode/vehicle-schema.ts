@@ -301,21 +301,6 @@ export function admitsPartial(s: CompiledSchema, p: number, vin: string): 0 | 1 
   return result;
 }
 
-/** The first pattern of element e that admits the VIN, or -1; for a partial VIN, -2 when an unknown position leaves the answer open. */
-export function firstMatch(s: CompiledSchema, e: number, vin: string, partial: boolean): number {
-  const end = elementFrom(s, e + 1);
-  if (!partial) {
-    for (let p = elementFrom(s, e); p < end; p++) if (admits(s, p, vin)) return p;
-    return -1;
-  }
-  for (let p = elementFrom(s, e); p < end; p++) {
-    const state = admitsPartial(s, p, vin);
-    if (state === 1) return p;
-    if (state === 2) return -2;
-  }
-  return -1;
-}
-
 /** The first formula pattern of element e that admits the VIN, as [pattern, value read from the VIN], or null. */
 export function formulaMatch(s: CompiledSchema, e: number, vin: string): [number, string] | null {
   const { data, ordinary } = s;
@@ -333,7 +318,7 @@ export function formulaMatch(s: CompiledSchema, e: number, vin: string): [number
  * (`known`) and, of those, the ones that admit every VIN character at each unknown position
  * (`sure`), as bit sets written into the two arrays (at least `words` long). The first pattern of
  * an element in `known` is the schema's answer when it is in `sure`; when it is not, an unknown
- * position leaves the answer open (firstMatch's -2): the same verdicts as admitsPartial, pattern by
+ * position leaves the answer open (firstPartial's -2): the verdicts admitsPartial gives pattern by
  * pattern, in a few word operations per position instead of a scan of every pattern.
  */
 export function partialMatches(s: CompiledSchema, vin: string, known: Int32Array, sure: Int32Array): void {
