@@ -71,7 +71,7 @@ const vins: [string, VinFacts][] = [
   ['SB1BT76L00E012960', { source: `${EU_CORPUS} (Toyota Avensis); Wikipedia "Toyota Manufacturing UK" (Burnaston)`, corporate: 'GB', maker: 'Toyota', plant: ['GB', 'Burnaston'], checkDigit: 'MATCH', verdict: 'VERIFIED_ORIGIN_ALIGNMENT' }],
   // Sweden
   ['YV4A22PK1G1034449', { source: 'VIN: a public dealer inventory demo (2016 Volvo XC90, stock 034449); Wikipedia "Volvo XC90" (Torslanda)', corporate: 'SE', maker: 'Volvo', plant: ['SE', 'Torslanda'], year: 2016, checkDigit: 'MATCH', verdict: 'VERIFIED_ORIGIN_ALIGNMENT' }],
-  ['YV1FS5251B2010993', { source: `${EU_CORPUS} (2011 S60); Wikipedia "Volvo S60" (Ghent)`, corporate: 'SE', maker: 'Volvo', plant: ['BE', 'Gent'], year: 2011, checkDigit: 'MISMATCH', verdict: 'TRANSNATIONAL_ASSEMBLY' }],
+  ['YV1FS5251B2010993', { source: `${EU_CORPUS} (2011 S60); Wikipedia "Volvo S60" (Ghent)`, corporate: 'SE', maker: 'Volvo', plant: ['BE', 'Ghent'], year: 2011, checkDigit: 'MISMATCH', verdict: 'TRANSNATIONAL_ASSEMBLY' }],
   // France: a Renault of 1995-2011, whose plant letter is at position 9, which no row reads (registry/README.md);
   // positions 10-17 are Renault's fabrication number, so no model year (maker-layouts.ts): its 2 only happened to match
   ['VF1BB05CF26010203', { source: 'VIN: autodiag2/database scripts/VIN/vindecoder/tests/test_decoder.py (2002 Renault Clio II; that decoder reads its plant, Flins, from position 9)', corporate: 'FR', maker: 'Renault', plant: null, year: null, checkDigit: 'MISMATCH', verdict: 'UNVERIFIED' }],
@@ -148,9 +148,9 @@ describe('golden VINs: what the layers add up to', () => {
   });
 
   it('a vPIC plant row whose city vPIC misspells shows the corrected city, still as the government registry\'s row', () => {
-    // vPIC names Volvo's Ghent plant "Gent Plant" for YV1 code 2 in 2006-2014; registry/plant-city-corrections.csv gives Gent.
+    // vPIC names Volvo's Ghent plant "Gent Plant" for YV1 code 2 in 2006-2014; registry/plant-city-corrections.csv gives Ghent (city32: English name).
     const r = decoded('YV1FS5251B2010993');
-    expect(r.assembly).toMatchObject({ plantCode: '2', countryCode: 'BE', city: 'Gent', source: 'Government Registry' });
+    expect(r.assembly).toMatchObject({ plantCode: '2', countryCode: 'BE', city: 'Ghent', source: 'Government Registry' });
     const plant = r.validation.evidence.find((e) => e.layer === 'assembly')!;
     expect(plant.source).toMatch(/^NHTSA vPIC; city: vPIC names Volvo's plant .*Gent, East Flanders/);
   });
