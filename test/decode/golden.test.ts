@@ -150,7 +150,7 @@ describe('golden VINs: what the layers add up to', () => {
   it('a vPIC plant row whose city vPIC misspells shows the corrected city, still as the government registry\'s row', () => {
     // vPIC names Volvo's Ghent plant "Gent Plant" for YV1 code 2 in 2006-2014; registry/plant-city-corrections.csv gives Ghent (city32: English name).
     const r = decoded('YV1FS5251B2010993');
-    expect(r.assembly).toMatchObject({ plantCode: '2', countryCode: 'BE', city: 'Ghent', source: 'Government Registry' });
+    expect(r.assembly).toMatchObject({ plantCode: '2', countryCode: 'BE', city: 'Ghent (Gent)', source: 'Government Registry' });
     const plant = r.validation.evidence.find((e) => e.layer === 'assembly')!;
     expect(plant.source).toMatch(/^NHTSA vPIC; city: vPIC names Volvo's plant .*Gent, East Flanders/);
   });
