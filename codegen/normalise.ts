@@ -2,7 +2,7 @@
 // the order rows were written in, so reordering a CSV never changes the generated tables.
 import { VIN_ORDER } from '../src/decode/alphabet.js';
 import {
-  correctedPlantSource, type CountryCodeTuple, type Iso3780Tuple, type JdmTuple, type ModelYearTuple, type PlantTuple, type RegistryData,
+  correctedPlantSource, correctedWmiSource, type CountryCodeTuple, type Iso3780Tuple, type JdmTuple, type ModelYearTuple, type PlantTuple, type RegistryData,
   type SourcedTable, type WmiTuple,
 } from '../src/decode/registry-data.js';
 import { plantCityKey, VPIC_SOURCE, type RegistryRows, type SourceRow } from './tables.js';
@@ -33,13 +33,15 @@ const vinOrder = (a: Iso3780Tuple, b: Iso3780Tuple): number =>
 
 /**
  * wmi.csv with registry/wmi-corrections.csv applied: a corrected WMI keeps vPIC's vehicle type and
- * takes the holder's name, make(s), country and source from the correction.
+ * registration (its source reads `NHTSA vPIC; holder: <the correction's source>`, so the
+ * position-7 model-year rule still applies where vPIC's type takes it) and takes the holder's name,
+ * make(s) and country from the correction.
  */
 function corrected(rows: RegistryRows): SourceRow[] {
   const corrections = new Map(rows['wmi-corrections'].map((r) => [r.values.wmi!, r.values]));
   return rows.wmi.map((row) => {
     const fix = corrections.get(row.values.wmi!);
-    return fix ? { line: row.line, values: { ...row.values, manufacturer: fix.manufacturer!, make: fix.make!, country_code: fix.country_code!, source: fix.source! } } : row;
+    return fix ? { line: row.line, values: { ...row.values, manufacturer: fix.manufacturer!, make: fix.make!, country_code: fix.country_code!, source: correctedWmiSource(fix.source!) } } : row;
   });
 }
 

@@ -3,7 +3,7 @@
 // letter 2010-2039. Otherwise every year the code can stand for is a candidate, and the answer
 // is the most recent one no later than the registry's build year + 1.
 import { charSlot } from './alphabet.js';
-import { VPIC_SOURCE } from './registry-data.js';
+import { isVpicSource } from './registry-data.js';
 import type { ModelYearReading, Tables, WmiEntry } from './tables.js';
 
 export type { ModelYearReading } from './tables.js';
@@ -22,7 +22,7 @@ const POSITION_7_RULE_TYPES = new Set(['Passenger Car', 'Multipurpose Passenger 
  * them 30 years early.
  */
 export function followsPosition7Rule(entry: WmiEntry | null | undefined, region: string | null | undefined): boolean {
-  return !!entry && entry.source === VPIC_SOURCE && entry.vehicleType !== null && POSITION_7_RULE_TYPES.has(entry.vehicleType)
+  return !!entry && isVpicSource(entry.source) && entry.vehicleType !== null && POSITION_7_RULE_TYPES.has(entry.vehicleType)
     && region !== 'South America';
 }
 

@@ -38,8 +38,15 @@ export function correctedPlantSource(countrySource: string | undefined, citySour
   return CORRECTED + parts.filter((p) => p !== null).join('; ');
 }
 
-/** Whether a compiled plant row is vPIC's, as vPIC gives it or with its country or city corrected. */
-export const isVpicPlantSource = (source: string): boolean => source === VPIC_SOURCE || source.startsWith(CORRECTED);
+/**
+ * The source of a vPIC WMI row whose holder registry/wmi-corrections.csv corrects: still vPIC's
+ * registration (its vehicle type, and so its model-year rule), with the holder from the correction:
+ * `NHTSA vPIC; holder: <source>`.
+ */
+export const correctedWmiSource = (holderSource: string): string => `${CORRECTED}holder: ${holderSource}`;
+
+/** Whether a compiled plant or WMI row is vPIC's, as vPIC gives it or with a correction applied. */
+export const isVpicSource = (source: string): boolean => source === VPIC_SOURCE || source.startsWith(CORRECTED);
 
 /** One table: its rows and the distinct source strings the rows point into. */
 export interface SourcedTable<T> {

@@ -18,7 +18,7 @@ import { CHAR_SLOTS, charSlot } from './alphabet.js';
 import { CHECK_DIGIT_CHARS } from './check-digit.js';
 import { resolveCorporateOrigin, type CorporateOrigin } from './corporate-origin.js';
 import { SettledPlants } from './plant.js';
-import { isVpicPlantSource } from './registry-data.js';
+import { isVpicSource } from './registry-data.js';
 import type { DecodedResult } from './outcome.js';
 import type { ModelYearReading, PlantEntry, Tables } from './tables.js';
 import { vehicleOf } from './vehicle-attributes.js';
@@ -199,7 +199,7 @@ function makeAssembly(tables: Tables, entry: PlantEntry, plantCode: string | nul
     cityState: city && state ? `${city}, ${state}` : (city ?? state),
     details: cityKnown ? entry.company : null,
     // A vPIC row whose city plant-city-corrections.csv corrects is still NHTSA's row.
-    source: isVpicPlantSource(entry.source) ? 'Government Registry' : 'Curated Registry',
+    source: isVpicSource(entry.source) ? 'Government Registry' : 'Curated Registry',
   });
 }
 

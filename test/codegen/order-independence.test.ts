@@ -44,10 +44,11 @@ describe('codegen is independent of CSV row order', () => {
     }), { seed: 31, numRuns: 300 });
   });
 
-  it('a WMI correction replaces the holder, make(s), country and source of the vPIC row, and keeps its vehicle type', () => {
+  it('a WMI correction replaces the holder, make(s) and country of the vPIC row, keeps its vehicle type, and names both sources', () => {
     const { wmi } = normalise(rowsOf(SMALL_REGISTRY), 2026);
     const row = wmi.rows.find((r) => r[0] === 'WA1')!;
-    expect([row[1], row[2], row[3], row[4], wmi.sources[row[5]]]).toEqual(['Audi AG (corrected)', 'Audi', 'DE', 'Multipurpose Passenger Vehicle (MPV)', 'A WMI list']);
+    // Still vPIC's registration (so its type keeps the position-7 model-year rule), with the correction's holder.
+    expect([row[1], row[2], row[3], row[4], wmi.sources[row[5]]]).toEqual(['Audi AG (corrected)', 'Audi', 'DE', 'Multipurpose Passenger Vehicle (MPV)', 'NHTSA vPIC; holder: A WMI list']);
     // Rows no correction names stay as vPIC wrote them.
     const jtd = wmi.rows.find((r) => r[0] === 'JTD')!;
     expect([jtd[1], wmi.sources[jtd[5]]]).toEqual(['Toyota Motor Corporation', 'NHTSA vPIC']);

@@ -20,7 +20,7 @@ const REGISTRY: RegistryData = {
     rows: [['1', 'A', '0', 'US', 'North America', 0], ['9', 'A', 'E', 'BR', 'South America', 0], ['L', 'A', '0', 'CN', 'Asia', 0], ['W', 'A', '0', 'DE', 'Europe', 0]],
   },
   wmi: {
-    sources: ['NHTSA vPIC', 'Curated list'],
+    sources: ['NHTSA vPIC', 'Curated list', 'NHTSA vPIC; holder: A WMI list'],
     rows: [
       ['1T1', 'Test Motors Inc.', 'Testa', 'US', 'Passenger Car', 0],
       ['1T9ABC', 'Tiny Coachworks', 'Tiny', 'US', 'Passenger Car', 1],
@@ -28,6 +28,8 @@ const REGISTRY: RegistryData = {
       ['WT1', 'Test AG', 'Testa; Testb', 'DE', 'Multipurpose Passenger Vehicle (MPV)', 0],
       ['WT2', 'Test Trucks LLC', '', 'US', 'Truck', 0],
       ['LT1', 'Test China Co.', 'Testc', 'CN', 'Passenger Car', 1],
+      // vPIC's row with its holder corrected (registry/wmi-corrections.csv): still NHTSA's registration.
+      ['LT2', 'Test China Holder Co.', 'Testd', 'CN', 'Passenger Car', 2],
       ['9T1', 'Test Britain Ltd', 'Testg', 'GB', 'Passenger Car', 1],
       ['9BT', 'Test do Brasil', 'Testa', 'BR', 'Passenger Car', 0],
     ],
@@ -254,6 +256,13 @@ describe('model year (49 CFR 565.15)', () => {
     expect(warningCodes(r)).toContain('MODEL_YEAR_AMBIGUOUS');
     // The same VIN under a WMI of NHTSA's registry keeps the rule's one reading.
     expect(result(vin('1T1AB12C_CC123456')).vehicle).toMatchObject({ modelYear: 1982, modelYearCandidates: [1982] });
+  });
+
+  it('the rule still applies to a vPIC WMI whose holder a correction renames (the registration and its vehicle type are vPIC\'s)', () => {
+    const r = result(vin('LT2AB12C_CC123456'));
+    expect(r.corporateOrigin.manufacturer).toBe('Test China Holder Co.');
+    expect(r.vehicle).toMatchObject({ modelYear: 1982, modelYearCandidates: [1982] });
+    expect(r.validation.evidence).toContainEqual({ layer: 'corporateOrigin', table: 'wmi', key: 'LT2', source: 'NHTSA vPIC; holder: A WMI list' });
   });
 
   it('is never later than the registry\'s build year + 1', () => {
