@@ -3,7 +3,7 @@
 // makers whose third character is 9: positions 1-3 + 12-14).
 import type { DecodeResult, Evidence, Warning } from '../generated/contract.js';
 import { followsPosition7Rule } from './model-year.js';
-import { VPIC_SOURCE } from './registry-data.js';
+import { isVpicSource } from './registry-data.js';
 import { FIRST_MODEL_YEAR, type CountryRange, type PlantsByCode, type Tables, type WmiEntry } from './tables.js';
 
 export const NO_PLANTS: PlantsByCode = { codes: [], wildcard: undefined };
@@ -82,8 +82,9 @@ function firstYearOf(tables: Tables, wmi: string): number {
   for (const code of [...(plants?.codes ?? []), plants?.wildcard]) {
     for (const row of code?.all ?? []) {
       // A curated row open to the past gives no year (it holds for every year its source covers);
-      // vPIC's rows always give one, its first model year (1980) included.
-      if (row.yearFrom <= FIRST_MODEL_YEAR && !row.source.startsWith(VPIC_SOURCE)) continue;
+      // vPIC's rows always give one, its first model year (1980) included. (A curated source may
+      // itself begin "NHTSA vPIC names …": only a vPIC row, or one a correction changed, counts.)
+      if (row.yearFrom <= FIRST_MODEL_YEAR && !isVpicSource(row.source)) continue;
       first = Math.min(first, row.yearFrom);
     }
   }

@@ -159,8 +159,11 @@ export class SharedParts {
     return byYear[reading.candidates.indexOf(year)] ??= settledYearWarning(reading, year);
   }
 
-  /** The assembly layer of a plant row for the VIN's plant code; `cityKnown` false gives the country only. */
-  /** `plantCode` null: the maker's layout gives position 11 to something else (maker-layouts.ts), so the answer names no code. */
+  /**
+   * The assembly layer of a plant row for the VIN's plant code; `cityKnown` false gives the country
+   * only. `plantCode` null: the maker's layout gives position 11 to something else
+   * (maker-layouts.ts), so the answer names no code.
+   */
   assembly(entry: PlantEntry, plantCode: string | null, cityKnown: boolean): Assembly {
     const half = cityKnown ? 0 : 1;
     if (entry.plantCode !== '*' && plantCode !== null) {

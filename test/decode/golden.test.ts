@@ -310,6 +310,12 @@ describe('the position-7 rule and the years the registry knows a WMI for', () =>
     expect(r.vehicle.modelYearCandidates).toEqual([1987, 2017]);
     expect(r.vehicle.modelYear).toBe(2017);
   });
+  it('does not take a curated row whose source text begins "NHTSA vPIC names …" for a vPIC row (a 2010 BMW 528i, eval/world-*.csv)', () => {
+    // WBA's curated rows open to the past (code L's source: "NHTSA vPIC names BMW plant L Greer …") give no year.
+    const r = decoded('WBAFR1105AC258998');
+    expect(r.vehicle.modelYearCandidates).toEqual([1980, 2010]);
+    expect(r.vehicle.modelYear).toBe(2010);
+  });
   it('lists both cycles when the rule reads a year before the WMI\'s first, and reads the vehicle for the latest', () => {
     const r = decoded('JTJBC11AXE2464354');
     expect(r.vehicle.modelYearCandidates).toEqual([1984, 2014]);
