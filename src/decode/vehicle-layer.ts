@@ -6,8 +6,9 @@
 // Conversion formulas.
 //
 // Speed: a WMI's candidate schemas for one model year are a Plan, made once (bounded by the
-// registry). Deciding a clean VIN is one bit-set AND per position the plan's schemas constrain,
-// then the set bits walked element by element; the winners go into scratch arrays, not objects.
+// registry). Deciding a clean VIN is one bit-set AND per position the plan's schemas constrain
+// (after a gate per schema, kept in the plan, has passed over those the VIN cannot match), then
+// the set bits walked element by element; the winners go into scratch arrays, not objects.
 // Decisions are cached per plan, keyed by the characters the plan reads (a number: base-33
 // digits), at most DECISIONS_KEPT in all.
 import type { DecodeResult, Evidence } from '../generated/contract.js';
@@ -17,7 +18,7 @@ import { interner } from './interner.js';
 import { hashNumber, hashText, Sightings } from './sightings.js';
 import { ELEMENT_INDEX as E, VEHICLE_ELEMENTS } from './vehicle-elements.js';
 import { VIN_CHARACTERS, vinCharIndex } from './alphabet.js';
-import { compileSchema, elementFrom, firstPartial, formulaCount, formulaMatch, keyAt, makeAt, matchingPatterns, partialMatches, rankAt, readPositionsOf, valueAt, type CompiledSchema } from './vehicle-schema.js';
+import { compileSchema, elementFrom, firstPartial, formulaCount, formulaMatch, keyAt, makeAt, matchingPatterns, partialMatches, passesGate, rankAt, readPositionsOf, valueAt, writeGate, type CompiledSchema } from './vehicle-schema.js';
 
 const ELEMENTS = VEHICLE_ELEMENTS.length;
 /** vPIC Conversion: cubic inches to litres. */
@@ -56,6 +57,8 @@ class Plan {
   readonly read: Int8Array;
   /** Whether any candidate has a formula (`#`) pattern. */
   readonly formulas: boolean;
+  /** Each candidate's gate (writeGate), three numbers per link: read before its schema's tables are. */
+  readonly gates: Int32Array;
   /** Decisions by the characters at `read` (see DecisionCache); valid while `generation` is the cache's. */
   readonly decisions = new Map<number | string, VehicleDecision>();
   generation = -1;
@@ -66,6 +69,8 @@ class Plan {
     for (const link of links) for (const p of readPositionsOf(link.schema)) positions.add(p);
     this.read = Int8Array.from([...positions].sort((a, b) => a - b));
     this.formulas = links.some((l) => formulaCount(l.schema) > 0);
+    this.gates = new Int32Array(links.length * 3);
+    links.forEach((link, i) => writeGate(link.schema, this.gates, i * 3));
   }
 }
 
@@ -176,11 +181,13 @@ const winRank = new Int32Array(ELEMENTS);
  * lower rank (precedence: YearFrom, then rank).
  */
 function decideClean(plan: Plan, vin: string): number {
-  const { links } = plan;
+  const { links, gates } = plan;
   winLink.fill(-1);
   winEngine.fill(null);
   let decided = 0;
   for (let i = 0; i < links.length; i++) {
+    // Most candidates admit nothing of a given VIN, and the gate says so for most of them.
+    if (!passesGate(gates, i * 3, vin)) continue;
     const { schema: s, yearFrom } = links[i]!;
     const set = scratchFor(scratch, i, s.words);
     if (!matchingPatterns(s, vin, set)) continue;

@@ -242,6 +242,35 @@ function popcount(n: number): number {
 }
 
 /**
+ * A gate on the schema's most selective position, the first row matchingPatterns reads: its VIN
+ * index and which VIN characters some pattern admits there, as three numbers written at
+ * `into[at..]` (index, characters 0-31 as bits, character 32 as bit 0), index -1 when the schema
+ * constrains no position. A VIN whose character there is not admitted matches no pattern: a plan
+ * keeps the gates of its candidates together, so most of the schemas a VIN cannot match are told
+ * without reading their tables.
+ */
+export function writeGate(s: CompiledSchema, into: Int32Array, at: number): void {
+  const { data, words, positionCount, admitted } = s;
+  into[at] = positionCount === 0 ? -1 : data[s.positions]!;
+  into[at + 1] = 0;
+  into[at + 2] = 0;
+  if (positionCount === 0) return;
+  for (let c = 0; c < VIN_CHARACTERS; c++) {
+    let any = 0;
+    for (let w = 0; w < words; w++) any |= data[admitted + c * words + w]!;
+    if (any !== 0) into[c < 32 ? at + 1 : at + 2]! |= 1 << (c & 31);
+  }
+}
+
+/** Whether a clean VIN passes a gate that writeGate wrote at `gates[at..]`. */
+export function passesGate(gates: Int32Array, at: number, vin: string): boolean {
+  const index = gates[at]!;
+  if (index < 0) return true;
+  const c = vinCharIndex(vin.charCodeAt(index));
+  return ((c < 32 ? gates[at + 1]! >>> c : gates[at + 2]! >>> (c - 32)) & 1) === 1;
+}
+
+/**
  * The ordinary patterns that admit a clean VIN, as a bit set written into `into` (at least
  * `words` long): one AND of a table row per constrained position. Returns false when none does.
  */

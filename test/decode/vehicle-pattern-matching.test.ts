@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { schemaColumns } from '../../src/decode/vehicle-data.js';
-import { admits, admitsPartial, compileSchema, elementFrom, firstPartial, partialMatches, type CompiledSchema } from '../../src/decode/vehicle-schema.js';
+import { admits, admitsPartial, compileSchema, elementFrom, firstPartial, matchingPatterns, partialMatches, passesGate, writeGate, type CompiledSchema } from '../../src/decode/vehicle-schema.js';
 
 const VIN_CHARS = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
 const char = fc.constantFrom(...VIN_CHARS);
@@ -41,6 +41,23 @@ describe('vehicle pattern matching', () => {
       const subject = `${v.slice(3, 8)}|${v.slice(9)}`;
       expect(admits(schema, 0, v)).toBe(reference(k).test(subject));
     }), { seed: 91, numRuns: 5000 });
+  });
+
+  it("a schema's gate turns away only VINs that match none of its patterns, and does turn some away", () => {
+    let turnedAway = 0;
+    fc.assert(fc.property(fc.array(key, { minLength: 1, maxLength: 6 }), fc.array(vin, { minLength: 1, maxLength: 8 }), (keys, vins) => {
+      const schema = compileSchema(schemaColumns({ id: 1, name: 'test', patterns: keys.map((k, i) => [k, i % 3, 'x', i] as [string, number, string, number]) }));
+      const gate = new Int32Array(3);
+      writeGate(schema, gate, 0);
+      const set = new Int32Array(Math.max(schema.words, 1));
+      for (const v of vins) {
+        const matches = matchingPatterns(schema, v, set);
+        const anyAdmits = keys.some((_, p) => admits(schema, p, v));
+        expect(matches).toBe(anyAdmits);
+        if (!passesGate(gate, 0, v)) { turnedAway++; expect(anyAdmits).toBe(false); }
+      }
+    }), { seed: 95, numRuns: 1000 });
+    expect(turnedAway).toBeGreaterThan(100);
   });
 
   it('the generated keys are not vacuous: some match and some do not', () => {
