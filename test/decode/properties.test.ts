@@ -42,6 +42,17 @@ describe('decode on any string', () => {
     fc.assert(fc.property(fc.string({ unit: fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c)), maxLength: 20 }), (input) => { decode(input); }), { seed: 3, numRuns: 200 });
   });
 
+  it('an untyped JavaScript caller passing no string gets an error outcome, not an exception', () => {
+    const call = decode as (input: unknown) => ReturnType<typeof decode>;
+    for (const input of [null, undefined, Object.create(null), {}, 42, Symbol('vin'), [], () => 0]) {
+      const outcome = call(input);
+      expect(outcome.ok).toBe(false);
+    }
+    expect(call(null)).toMatchObject({ ok: false, error: { code: 'INVALID_LENGTH' } });
+    // A number's text is decoded as any text is: too short for a VIN.
+    expect(call(12345)).toMatchObject({ ok: false, error: { code: 'INVALID_LENGTH', identifier: '12345' } });
+  });
+
   it('same input, same output: deep-equal and JSON-identical', () => {
     fc.assert(
       fc.property(anyInput, (input) => {
