@@ -14,7 +14,7 @@ function print(title: string, figures: Figure[]): void {
 const only = process.argv[2];
 if (!only || only === 'decode') {
   print('In-process decoding: a fleet repeating 2,000 models (positions 1-11 shared, fresh serials)', benchDecode('models'));
-  print('In-process decoding: a fleet (300 big-maker WMIs, 100 European ones, JDM, malformed)', benchDecode('fleet'));
+  print('In-process decoding: 100,000 VINs whose positions 4-8 are drawn at random (300 big-maker WMIs, 100 European ones), JDM, malformed: few models repeat', benchDecode('fleet'));
   print('In-process decoding: 1,100,000 VINs of which no two share positions 1-8, each decoded once (every decision new)', benchDecode('distinct'));
   print('In-process decoding: the long tail (every WMI with plants, down to one-off trailer makers)', benchDecode('long-tail'));
 }
