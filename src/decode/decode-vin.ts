@@ -16,9 +16,8 @@ import { makerLayout } from './maker-layouts.js';
 import { charSlot } from './alphabet.js';
 import { originWithoutWmi, PARTIAL, partialCheckDigit, partialModelYear, partialWarning, resolvePartialPlant, wmiKnown } from './partial.js';
 import { resolvePlant } from './plant.js';
-import { OriginCache, ResultTemplates, SharedParts, unregisteredWmi, type WmiDecoding } from './shared-parts.js';
+import { Corrections, OriginCache, ResultTemplates, SharedParts, unregisteredWmi, type WmiDecoding } from './shared-parts.js';
 import { FNV_OFFSET, fnvStep, Sightings } from './sightings.js';
-import { suggestCorrections } from './suggestions.js';
 import { alignment, confidenceLevel } from './verdict.js';
 import type { DecodedResult } from './outcome.js';
 import type { Tables } from './tables.js';
@@ -47,8 +46,11 @@ function onlyMake(makes: string | null): string | null {
  */
 export type VinDecoder = (vin: string, remainder?: number) => DecodedResult;
 
-/** A decoder of clean 17-character VINs over the given tables, with its caches. */
-export function createVinDecoder(tables: Tables): VinDecoder {
+/**
+ * A decoder of clean 17-character VINs over the given tables, with its caches; `corrections` may be
+ * shared with the caller (decode.ts asks it for texts with I, O or Q).
+ */
+export function createVinDecoder(tables: Tables, corrections = new Corrections(tables)): VinDecoder {
   const vehicleLayer = new VehicleLayer(tables.vehicle);
   const origins = new OriginCache(tables, vehicleLayer);
   const shared = new SharedParts(tables);
@@ -155,7 +157,7 @@ export function createVinDecoder(tables: Tables): VinDecoder {
         evidence,
         warnings,
         // Corrections where the check digit says the VIN is mistyped (or its WMI is unknown, as a mistyped WMI is).
-        suggestions: !matches && (required || !origin.entry) ? suggestCorrections(tables, vin) : [],
+        suggestions: !matches && (required || !origin.entry) ? corrections.of(vin) : [],
       },
       positions: {
         wmi: origin.wmi.length === 3 ? origin.wmi : vin.slice(0, 3), vds: vin.slice(3, 8), checkDigit: vin[8]!, modelYear: vin[9]!, plantCode, serial: vin.slice(11), modelCode: null,

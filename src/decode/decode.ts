@@ -5,7 +5,7 @@ import { createVinDecoder } from './decode-vin.js';
 import { cleanVinRemainder } from './check-digit.js';
 import { classifyIdentifier } from './identifier.js';
 import { PARTIAL } from './partial.js';
-import { suggestCorrections } from './suggestions.js';
+import { Corrections } from './shared-parts.js';
 import type { DecodeOutcome } from './outcome.js';
 import type { Tables } from './tables.js';
 
@@ -30,7 +30,8 @@ function asText(input: unknown): string {
 export function createDecoder(tables: Tables): Decoder {
   // Layer 1 depends only on the WMI, and most of the rest on the WMI, plant code and model-year
   // reading: the VIN decoder works those out once and shares them.
-  const decodeVin = createVinDecoder(tables);
+  const corrections = new Corrections(tables);
+  const decodeVin = createVinDecoder(tables, corrections);
   const decodeJdm = createJdmDecoder(tables);
   return (given: string): DecodeOutcome => {
     const input = asText(given);
@@ -42,7 +43,7 @@ export function createDecoder(tables: Tables): Decoder {
     if (!classified.ok) {
       // I, O or Q in a VIN: say which VINs were probably meant.
       const { error } = classified;
-      return error.code === 'ILLEGAL_CHARACTERS' ? { ok: false, error: { ...error, suggestions: suggestCorrections(tables, error.identifier) } } : classified;
+      return error.code === 'ILLEGAL_CHARACTERS' ? { ok: false, error: { ...error, suggestions: corrections.of(error.identifier) } } : classified;
     }
     const { id } = classified;
     const result = id.kind === 'vin' ? decodeVin(id.vin) : id.kind === 'partial' ? decodeVin(id.vin, PARTIAL) : decodeJdm(id.text, id.modelCode, id.serial);

@@ -28,9 +28,10 @@ export function registryTables(): Tables {
  * `vehicle.modelYearCandidates`, `vehicle.engine` and every evidence and warning item are frozen
  * objects shared with other results of the same WMI, plant or model year; a VIN whose model the
  * decoder has seen before also shares that model's frozen `vehicle` and evidence and warning
- * lists (decode-vin.ts, ResultTemplates). Read them, copy them, never modify them (in strict-mode
- * code an attempt throws). Only the result object, `validation`, `positions` and `suggestions`
- * are made per call.
+ * lists (decode-vin.ts, ResultTemplates), and a mistyped text seen before shares its frozen
+ * `suggestions` (shared-parts.ts, Corrections). Read them, copy them, never modify them (in
+ * strict-mode code an attempt throws). Only the result object, `validation` and `positions` are
+ * always made per call.
  */
 export function decode(input: string): import('./outcome.js').DecodeOutcome {
   bound ??= createDecoder(registryTables());

@@ -8,16 +8,19 @@
 //  - OriginCache: per WMI, its WmiDecoding (layer 1, the plant answers that hold for every VIN,
 //    the serial positions a template's key reads, the vehicle schemas).
 //  - ResultTemplates: whole results of models seen before, by a hash of the key positions.
+//  - Corrections: the suggested corrections of mistyped texts seen before, by the text.
 //
 // The vehicle layer's decisions are kept per plan (vehicle-layer.ts's DecisionCache), beside the
 // compiled schemas they come from. Every one is bounded by the registry or
 // by a constant, never by the input. Shared parts are read-only (`Readonly<...>`, frozen); a
 // result is read-only as a whole (decode()'s contract), so sharing them is safe.
-import type { Confidence, DecodeResult, Evidence, Format, OriginAlignment, Warning } from '../generated/contract.js';
+import type { Confidence, DecodeResult, Evidence, Format, OriginAlignment, Suggestion, Warning } from '../generated/contract.js';
 import { CHAR_SLOTS, charSlot } from './alphabet.js';
 import { CHECK_DIGIT_CHARS } from './check-digit.js';
 import { resolveCorporateOrigin, type CorporateOrigin } from './corporate-origin.js';
 import { SettledPlants } from './plant.js';
+import { hashText, Sightings } from './sightings.js';
+import { suggestCorrections } from './suggestions.js';
 import { isVpicSource } from './registry-data.js';
 import type { DecodedResult } from './outcome.js';
 import type { ModelYearReading, PlantEntry, Tables } from './tables.js';
@@ -287,4 +290,39 @@ export class ResultTemplates {
  */
 function ownCopy(text: string): string {
   return [...text].join('');
+}
+
+/**
+ * Suggested corrections (suggestions.ts) of texts seen before. A fleet file repeats a vehicle's VIN
+ * on every line about it, a mistyped one too, and working out its corrections costs tens of
+ * microseconds where a decode costs about one. Direct-mapped: the text's hash picks one of
+ * CORRECTIONS_KEPT slots, and the slot keeps the text, so two texts that share a slot cost a
+ * recomputation, never a wrong answer; bounded whatever the input. A text is kept from its second
+ * sighting (sightings.ts). A kept list is frozen, items and all, and shared by every result of that
+ * text.
+ */
+export class Corrections {
+  static readonly CORRECTIONS_KEPT = 4096;
+  private readonly texts: (string | undefined)[] = new Array(Corrections.CORRECTIONS_KEPT).fill(undefined);
+  private readonly lists: Suggestion[][] = new Array(Corrections.CORRECTIONS_KEPT).fill(undefined);
+  private readonly sightings = new Sightings();
+  constructor(private readonly tables: Tables) {}
+
+  of(text: string): Suggestion[] {
+    const hash = hashText(text);
+    const slot = hash & (Corrections.CORRECTIONS_KEPT - 1);
+    if (this.texts[slot] === text) return this.lists[slot]!;
+    const list = suggestCorrections(this.tables, text);
+    if (this.sightings.again(hash)) {
+      for (const item of list) {
+        Object.freeze(item.changes);
+        for (const change of item.changes) Object.freeze(change);
+        Object.freeze(item);
+      }
+      Object.freeze(list);
+      this.texts[slot] = ownCopy(text);
+      this.lists[slot] = list;
+    }
+    return list;
+  }
 }
